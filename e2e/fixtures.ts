@@ -1,0 +1,36 @@
+// Every test: the page must make no request outside 127.0.0.1, and must be cross-origin isolated.
+import { test as base, expect, type Page } from '@playwright/test';
+import vectors from '../test-vectors/keccak256.json';
+
+export const test = base.extend<{ offsiteRequests: string[] }>({
+  offsiteRequests: [
+    async ({ context }, use) => {
+      const offsite: string[] = [];
+      context.on('request', (req) => {
+        const url = new URL(req.url());
+        if (['data:', 'blob:'].includes(url.protocol)) return;
+        if (url.hostname !== '127.0.0.1') offsite.push(req.url());
+      });
+      await use(offsite);
+      expect(offsite, 'requests outside 127.0.0.1').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const vector = (name: string) => {
+  const v = vectors.vectors.find((x) => x.name === name);
+  if (!v) throw new Error(`no test vector named ${name}`);
+  return v;
+};
+
+/** Long: a first proof downloads ~130 MiB of keys and proves in wasm; slow machines must not fail. */
+export const PROOF_TIMEOUT = 8 * 60_000;
+
+export async function typeMessage(page: Page, text: string, format: 'Text' | 'Hex' = 'Text') {
+  await page.getByRole('radio', { name: format }).check();
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+}
+
+export const status = (page: Page) => page.getByRole('status');

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (installed by scripts/setup.mjs); Playwright's own browser download
+// is not reachable from these machines.
+const executablePath = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
+const launchOptions = {
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+const port = Number(process.env.ZKPLAY_TEST_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Proving is CPU-bound and the machine has 2 cores: one test at a time keeps timings sane.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  // Generous: a slow machine must not fail a correctness test (speed is for benchmarks).
+  timeout: 10 * 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    trace: 'off',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+  ],
+  webServer: {
+    command: 'node scripts/serve.mjs',
+    env: { ZKPLAY_PORT: String(port) },
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+  },
+});

@@ -1,0 +1,97 @@
+// Small helpers for the set-up scripts: timed steps that print progress, commands that
+// stream their output, and content hashes for caching builds by what they are built from.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+
+export const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/** Where built keys, wasm and target dirs are kept between runs, keyed by their inputs. */
+export const cacheDir = process.env.ZKPLAY_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkplay');
+
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s`;
+
+export function log(msg) {
+  console.log(`[zkplay ${elapsed()}] ${msg}`);
+}
+
+/** Runs fn as a named step and prints when it starts and how long it took. */
+export async function step(name, fn) {
+  log(`▶ ${name}`);
+  const s = Date.now();
+  const r = await fn();
+  log(`✔ ${name} (${((Date.now() - s) / 1000).toFixed(1)}s)`);
+  return r;
+}
+
+/** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? root, env: { ...process.env, ...(opts.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = opts.prefix ? `  ${opts.prefix} | ` : '  | ';
+    let tail = '';
+    const relay = (stream, out) => {
+      let buf = '';
+      stream.on('data', (d) => {
+        buf += d.toString();
+        const lines = buf.split('\n');
+        buf = lines.pop();
+        for (const l of lines) {
+          if (!opts.quiet) out.write(prefix + l + '\n');
+          tail = (tail + l + '\n').slice(-4000);
+        }
+      });
+      stream.on('end', () => {
+        if (buf && !opts.quiet) out.write(prefix + buf + '\n');
+        tail = (tail + buf).slice(-4000);
+      });
+    };
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('error', (e) => reject(new Error(`${cmd} could not start: ${e.message}`)));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${opts.quiet ? `\n${tail}` : ''}`))));
+  });
+}
+
+/** Output of a quick command, or undefined when it fails. */
+export function capture(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, encoding: 'utf8', env: { ...process.env, ...(opts.env ?? {}) } });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+export function sha256File(path) {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/** A hash of every file under the given paths (sorted), for cache keys. */
+export function hashTree(paths, { exclude = [] } = {}) {
+  const h = createHash('sha256');
+  const walk = (p) => {
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p).sort()) {
+        const child = join(p, name);
+        if (exclude.some((x) => child.includes(x))) continue;
+        walk(child);
+      }
+    } else {
+      h.update(relative(root, p)).update('\0').update(readFileSync(p)).update('\0');
+    }
+  };
+  for (const p of paths) if (existsSync(p)) walk(p);
+  return h.digest('hex');
+}
+
+/** Puts a file at dest: a hard link when possible (no copy of large keys), else a copy. */
+export function place(src, dest) {
+  mkdirSync(dirname(dest), { recursive: true });
+  rmSync(dest, { force: true });
+  try {
+    linkSync(src, dest);
+  } catch {
+    copyFileSync(src, dest);
+  }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Installs whatever is missing and builds everything, so that `npm start` and `npm test`
+// work on a fresh machine. Each step is skipped when what it would make is already there
+// and was built from the same inputs. Uses only Node's standard library until npm ci ran.
+//   --for=start  npm deps, backend artifacts, page bundle
+//   --for=test   the same, plus Chromium for the end-to-end tests
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
+
+const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=start').slice(6);
+
+async function npmDependencies() {
+  const lock = readFileSync(join(root, 'package-lock.json'));
+  const want = createHash('sha256').update(lock).digest('hex');
+  const marker = join(root, 'node_modules', '.zkplay-lock-sha256');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === want) return log('npm dependencies are up to date');
+  await step('npm ci (exact versions from package-lock.json)', () => run('npm', ['ci', '--no-audit', '--no-fund']));
+  writeFileSync(marker, want);
+}
+
+export const CHROMIUM = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
+
+async function chromium() {
+  if (existsSync(CHROMIUM)) return log(`Chromium found at ${CHROMIUM}`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args]) : run('apt-get', args));
+  await step("install Debian's chromium for the end-to-end tests (apt-get)", async () => {
+    await apt(['update', '-q']);
+    await apt(['install', '-y', '-q', '--no-install-recommends', 'chromium']);
+  });
+  if (!existsSync(CHROMIUM)) throw new Error(`chromium was installed but ${CHROMIUM} is missing`);
+}
+
+/** Every workers/<id>/build.mjs builds that backend's artifacts into web/public/artifacts/<id>/. */
+async function backendArtifacts() {
+  const dir = join(root, 'workers');
+  for (const id of readdirSync(dir).sort()) {
+    const script = join(dir, id, 'build.mjs');
+    if (!existsSync(script)) continue;
+    const mod = await import(pathToFileURL(script).href);
+    await step(`build backend ${id}`, () => mod.build({ root, cacheDir, outDir: join(root, 'web', 'public', 'artifacts', id) }));
+  }
+}
+
+async function pageBundle() {
+  await step('build the page (vite build)', () => run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']));
+}
+
+try {
+  log(`set-up for "${purpose}" (cache: ${cacheDir})`);
+  for (const [tool, args] of [['go', ['version']], ['cargo', ['--version']], ['node', ['--version']]]) {
+    log(`${tool}: ${capture(tool, args) ?? 'not found'}`);
+  }
+  await npmDependencies();
+  if (purpose === 'test') await chromium();
+  await backendArtifacts();
+  await pageBundle();
+  log('set-up done');
+} catch (e) {
+  console.error(`\n[zkplay] set-up failed: ${e.message}`);
+  process.exit(1);
+}

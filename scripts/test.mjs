@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
+// Playwright end-to-end tests in Chromium. Stops at the first failing suite.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDir, log, root, run, step } from './lib/steps.mjs';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const suites = [
+  ['Go: gnark circuit and prover', () => run('go', ['test', '-count=1', './...'], { cwd: join(root, 'gnark'), env: { ZKPLAY_GNARK_ARTIFACTS: join(root, 'web', 'public', 'artifacts', 'gnark') } })],
+  ['TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
+  ['TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
+  ['End-to-end: Playwright in Chromium', () => run(bin('playwright'), ['test'])],
+];
+if (existsSync(join(root, 'crates', 'Cargo.toml'))) {
+  const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
+  suites.splice(1, 0, ['Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
+}
+
+const only = process.argv.slice(2);
+let failed = 0;
+for (const [name, fn] of suites) {
+  if (only.length && !only.some((o) => name.toLowerCase().includes(o.toLowerCase()))) continue;
+  try {
+    await step(name, fn);
+  } catch (e) {
+    failed++;
+    console.error(`\n[zkplay] ✘ ${name} failed: ${e.message}`);
+    break;
+  }
+}
+log(failed ? 'tests failed' : 'all test suites passed');
+process.exit(failed ? 1 : 0);

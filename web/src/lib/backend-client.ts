@@ -1,0 +1,95 @@
+// Page side of the worker protocol: typed requests, progress events, cancel (terminate and
+// replace the worker) and crash detection (a dead worker fails its pending requests).
+import type { Backend } from '../../../workers/contract/manifest';
+import {
+  WORKER_FATAL_ID,
+  type ErrorCode,
+  type Request,
+  type Result,
+  type WorkerEvent,
+} from '../../../workers/contract/protocol';
+
+export class RunError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RunError';
+  }
+}
+
+export type Progress = Extract<WorkerEvent, { type: 'progress' }>;
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+type Pending = { resolve: (r: Result) => void; reject: (e: RunError) => void; onProgress?: (p: Progress) => void };
+
+export class BackendClient {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  /** The configuration prepared in the current worker, if any (a new worker has none). */
+  preparedConfig: string | undefined;
+
+  constructor(readonly backend: Backend) {}
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const w = this.backend.createWorker();
+    w.onmessage = (e: MessageEvent<WorkerEvent>) => this.onEvent(e.data);
+    // An uncaught error at the worker's top level: it cannot serve any more.
+    w.onerror = (e) => {
+      e.preventDefault();
+      this.fail('crashed', `the ${this.backend.manifest.label} worker crashed: ${e.message || 'unknown error'}`);
+    };
+    w.onmessageerror = () => this.fail('crashed', `the ${this.backend.manifest.label} worker sent a message that could not be read`);
+    this.worker = w;
+    return w;
+  }
+
+  private onEvent(ev: WorkerEvent) {
+    if (ev.type === 'error' && ev.id === WORKER_FATAL_ID) {
+      this.fail(ev.code, ev.message);
+      return;
+    }
+    const p = this.pending.get(ev.id);
+    if (!p) return;
+    if (ev.type === 'progress') p.onProgress?.(ev);
+    else {
+      this.pending.delete(ev.id);
+      if (ev.type === 'result') p.resolve(ev.result);
+      else p.reject(new RunError(ev.code, ev.message));
+    }
+  }
+
+  /** Ends the worker and fails everything pending with this code; the next request starts a fresh worker. */
+  private fail(code: ErrorCode, message: string) {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.preparedConfig = undefined;
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(new RunError(code, message));
+  }
+
+  request<K extends Result['kind']>(
+    req: DistributiveOmit<Request, 'id'>,
+    onProgress?: (p: Progress) => void,
+  ): Promise<Extract<Result, { kind: K }>> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (r: Result) => void, reject, onProgress });
+      worker.postMessage({ ...req, id });
+    });
+  }
+
+  /** Stops whatever the worker is doing at once. */
+  cancel() {
+    this.fail('cancelled', 'Cancelled');
+  }
+
+  dispose() {
+    this.cancel();
+  }
+}

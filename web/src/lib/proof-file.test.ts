@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { decodeProofFile, encodeProofFile, tamper } from './proof-file';
+
+const digest = Uint8Array.from({ length: 32 }, (_, i) => i);
+const proof = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7) & 0xff);
+
+describe('proof files', () => {
+  it('round-trip the statement and the proof bytes', () => {
+    const text = encodeProofFile('gnark', { circuit: 'x' }, digest, 11, proof);
+    const d = decodeProofFile(text);
+    expect(d.backend).toBe('gnark');
+    expect(d.config).toEqual({ circuit: 'x' });
+    expect(d.length).toBe(11);
+    expect(d.digest).toEqual(digest);
+    expect(d.proof).toEqual(proof);
+  });
+
+  it('refuse a truncated file with a clear reason', () => {
+    const text = encodeProofFile('gnark', {}, digest, 11, proof);
+    expect(() => decodeProofFile(text.slice(0, text.length / 2))).toThrow(/not JSON \(truncated or corrupted\?\)/);
+  });
+
+  it('refuse corrupted base64, a bad digest and a foreign file', () => {
+    const good = JSON.parse(encodeProofFile('gnark', {}, digest, 11, proof));
+    expect(() => decodeProofFile(JSON.stringify({ ...good, proof: '%%%' }))).toThrow(/not valid base64/);
+    expect(() => decodeProofFile(JSON.stringify({ ...good, statement: { digest: 'abcd', length: 1 } }))).toThrow(/32-byte digest/);
+    expect(() => decodeProofFile('{"hello": 1}')).toThrow(/not a zkplay proof file/);
+  });
+
+  it('tamper flips exactly one bit and leaves the original alone', () => {
+    const t = tamper(proof);
+    let diff = 0;
+    for (let i = 0; i < proof.length; i++) diff += popcount(proof[i] ^ t[i]);
+    expect(diff).toBe(1);
+    expect(proof[proof.length >> 1]).toBe(((proof.length >> 1) * 7) & 0xff);
+  });
+});
+
+function popcount(x: number) {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}

@@ -1,0 +1,47 @@
+// One run, the same for every backend: prepare (build circuit or load keys), prove, then
+// verify against the digest the page computed itself. Produces the shared RunResult.
+import type { BackendManifest } from '../../../workers/contract/manifest';
+import { keccakBlocks } from '../../../workers/contract/manifest';
+import type { Config, PhaseTiming } from '../../../workers/contract/protocol';
+import { stat, type RunResult } from '../../../workers/contract/run-result';
+import type { BackendClient, Progress } from './backend-client';
+import { environmentFor, type DeviceInfo } from './environment';
+
+export interface RunOutcome {
+  result: RunResult;
+  proof: Uint8Array;
+}
+
+export async function runOnce(opts: {
+  client: BackendClient;
+  manifest: BackendManifest;
+  config: Config;
+  threads: number;
+  message: Uint8Array;
+  digest: Uint8Array;
+  device: DeviceInfo;
+  onProgress: (p: Progress) => void;
+}): Promise<RunOutcome> {
+  const { client, manifest, config, threads, message, digest, device, onProgress } = opts;
+  const prep = await client.request<'prepare'>({ type: 'prepare', config, threads }, onProgress);
+  const proved = await client.request<'prove'>({ type: 'prove', message }, onProgress);
+  const proof = proved.proof;
+  const verified = await client.request<'verify'>({ type: 'verify', proof, digest, length: message.length }, onProgress);
+  const phases: PhaseTiming[] = [...(prep.fresh ? prep.phases : []), ...proved.phases, ...verified.phases];
+  const result: RunResult = {
+    schemaVersion: 1,
+    backend: manifest.id,
+    config,
+    environment: environmentFor(device, prep.threads, prep.build),
+    message: { bytes: message.length, blocks: keccakBlocks(message.length) },
+    phases: phases.map((p) => ({ id: p.id, label: p.label, ms: stat([p.ms]) })),
+    sizes: { ...prep.sizes, proof: proof.length },
+    circuit: { ...prep.circuit, capacityBytes: prep.capacityBytes },
+    memory: proved.memory,
+    verified: verified.ok,
+    runs: 1,
+    cold: prep.fresh,
+    timestamp: new Date().toISOString(),
+  };
+  return { result, proof };
+}

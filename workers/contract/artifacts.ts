@@ -1,0 +1,106 @@
+// Downloads build artifacts (wasm, keys) once, checks them against the sha256 the build
+// recorded, and keeps them in the Cache API so a second visit reads them from disk.
+// Keys are shipped in formats that skip curve checks for speed; the hash check is what
+// makes that safe, so it runs on every load, cached or not.
+import { BackendError } from './protocol';
+
+export interface ArtifactFile {
+  /** Path relative to the artifacts index it came from. */
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface Fetched {
+  bytes: Uint8Array;
+  fromCache: boolean;
+}
+
+const CACHE = 'zkplay-artifacts-v1';
+
+export async function sha256Hex(data: Uint8Array): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function fetchIndex<T>(url: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-cache' });
+  } catch (e) {
+    throw new BackendError('network', `could not download ${url}: ${(e as Error).message}`);
+  }
+  if (!res.ok) throw new BackendError('network', `could not download ${url}: HTTP ${res.status}. Was the backend built (npm start builds it)?`);
+  try {
+    return (await res.json()) as T;
+  } catch {
+    throw new BackendError('corrupt-artifact', `${url} is not valid JSON`);
+  }
+}
+
+async function download(url: string, expected: number, onProgress: (loaded: number, total: number) => void): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch (e) {
+    throw new BackendError('network', `could not download ${url}: ${(e as Error).message}`);
+  }
+  if (!res.ok || !res.body) throw new BackendError('network', `could not download ${url}: HTTP ${res.status}`);
+  const out = new Uint8Array(expected);
+  const reader = res.body.getReader();
+  let loaded = 0;
+  let lastReport = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (loaded + value.length > expected) {
+      await reader.cancel();
+      throw new BackendError('corrupt-artifact', `${url} is larger than the ${expected} bytes the build recorded`);
+    }
+    out.set(value, loaded);
+    loaded += value.length;
+    if (loaded - lastReport > expected / 100 || loaded === expected) {
+      lastReport = loaded;
+      onProgress(loaded, expected);
+    }
+  }
+  if (loaded !== expected) {
+    throw new BackendError('corrupt-artifact', `${url} is truncated: got ${loaded} of ${expected} bytes`);
+  }
+  return out;
+}
+
+/**
+ * The artifact's bytes, from the cache when it holds a copy with the right hash, else
+ * downloaded (with progress) and cached. Throws corrupt-artifact when the bytes do not
+ * match the recorded sha256.
+ */
+export async function fetchArtifact(
+  baseUrl: string,
+  entry: ArtifactFile,
+  label: string,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<Fetched> {
+  const url = new URL(entry.file, baseUrl).href;
+  const key = `${url}?sha256=${entry.sha256}`;
+  const cache = typeof caches !== 'undefined' ? await caches.open(CACHE).catch(() => undefined) : undefined;
+  const hit = await cache?.match(key);
+  if (hit) {
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if (bytes.length === entry.bytes && (await sha256Hex(bytes)) === entry.sha256) {
+      onProgress(bytes.length, entry.bytes);
+      return { bytes, fromCache: true };
+    }
+    await cache!.delete(key); // a damaged cache entry: fetch it again
+  }
+  const bytes = await download(url, entry.bytes, onProgress);
+  const got = await sha256Hex(bytes);
+  if (got !== entry.sha256) {
+    throw new BackendError(
+      'corrupt-artifact',
+      `${label} failed its integrity check (sha256 ${got.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…): the file is corrupted; rebuild with npm start`,
+    );
+  }
+  await cache?.put(key, new Response(bytes as Uint8Array<ArrayBuffer>)).catch(() => undefined); // quota: still usable, just not cached
+  return { bytes, fromCache: false };
+}

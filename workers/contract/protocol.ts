@@ -1,0 +1,103 @@
+// The one protocol every backend worker speaks. The page sends requests; the worker answers
+// each with exactly one `result` or `error` event carrying the same id, and may send any
+// number of `progress` events for that id before it.
+
+export type Config = Record<string, string | number | boolean>;
+
+export type Request =
+  /** Build the circuit or load its keys for this configuration. Idempotent for the same config. */
+  | { type: 'prepare'; id: number; config: Config; threads: number }
+  /** Witness + proof for these message bytes (the prepared configuration must hold them). */
+  | { type: 'prove'; id: number; message: Uint8Array }
+  /** Verify a proof against a digest and message length computed by the page. */
+  | { type: 'verify'; id: number; proof: Uint8Array; digest: Uint8Array; length: number }
+  /** Grow the worker's wasm heap by this many MiB and keep it: the device probe and the OOM test use it. */
+  | { type: 'allocate'; id: number; mib: number };
+
+export type ErrorCode =
+  | 'capacity' // message too long for the prepared circuit
+  | 'invalid-input' // bad request arguments
+  | 'corrupt-artifact' // a key / circuit / wasm file failed its hash or could not be parsed
+  | 'corrupt-proof' // proof bytes that cannot be parsed
+  | 'not-prepared' // prove/verify before prepare
+  | 'out-of-memory' // the worker's wasm heap could not grow
+  | 'crashed' // the worker died (the page replaces it)
+  | 'cancelled' // the page terminated the worker
+  | 'network' // an artifact could not be downloaded
+  | 'internal';
+
+export interface PhaseTiming {
+  id: string;
+  label: string;
+  ms: number;
+}
+
+export interface MemoryReport {
+  /** Peak bytes, and what was measured (e.g. wasm linear memory, which never shrinks). */
+  peakBytes: number;
+  what: string;
+}
+
+export interface PrepareResult {
+  kind: 'prepare';
+  phases: PhaseTiming[];
+  sizes: { provingKey?: number; verifyingKey?: number; params?: number; circuit?: number; download?: number };
+  /** Constraint / row / gate counts, capacity... as the backend reports them. */
+  circuit: Record<string, number | string>;
+  /** Largest message, in bytes, that this prepared configuration proves. */
+  capacityBytes: number;
+  threads: number;
+  build: string;
+  /** false when this configuration was already prepared in this worker (nothing was done). */
+  fresh: boolean;
+}
+
+export interface ProveResult {
+  kind: 'prove';
+  proof: Uint8Array;
+  phases: PhaseTiming[];
+  memory: MemoryReport;
+}
+
+export interface VerifyResult {
+  kind: 'verify';
+  ok: boolean;
+  phases: PhaseTiming[];
+}
+
+export interface AllocateResult {
+  kind: 'allocate';
+  memory: MemoryReport;
+}
+
+export type Result = PrepareResult | ProveResult | VerifyResult | AllocateResult;
+
+export type WorkerEvent =
+  | {
+      type: 'progress';
+      id: number;
+      phase: string;
+      label: string;
+      state: 'start' | 'end' | 'update';
+      /** For downloads: bytes so far and total. */
+      loaded?: number;
+      total?: number;
+      ms?: number;
+    }
+  | { type: 'result'; id: number; result: Result }
+  /** id 0: the worker itself failed (crashed, out of memory); every pending request fails with it. */
+  | { type: 'error'; id: number; code: ErrorCode; message: string };
+
+/** The id of worker-level errors, which fail every pending request. */
+export const WORKER_FATAL_ID = 0;
+
+/** An error with a protocol code; thrown by backend code, carried to the page as-is. */
+export class BackendError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BackendError';
+  }
+}

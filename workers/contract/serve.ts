@@ -1,0 +1,109 @@
+// Worker side of the protocol: a backend implements BackendImpl, this module does the rest
+// (one request at a time, phase timing, progress events, errors with codes, transfers).
+import {
+  BackendError,
+  WORKER_FATAL_ID,
+  type Config,
+  type ErrorCode,
+  type MemoryReport,
+  type PhaseTiming,
+  type PrepareResult,
+  type ProveResult,
+  type Request,
+  type Result,
+  type VerifyResult,
+  type WorkerEvent,
+} from './protocol';
+
+export interface PhaseContext {
+  /** Runs fn as a named phase: emits start/end progress and records its duration. */
+  phase<T>(id: string, label: string, fn: () => Promise<T> | T): Promise<T>;
+  /** Records a phase measured elsewhere (e.g. inside wasm) without running anything. */
+  record(id: string, label: string, ms: number): void;
+  /** Byte progress of a download inside the current phase. */
+  progress(phase: string, label: string, loaded: number, total: number): void;
+  readonly phases: PhaseTiming[];
+}
+
+type Omit2<T> = Omit<T, 'kind' | 'phases'>;
+
+export interface BackendImpl {
+  prepare(config: Config, threads: number, ctx: PhaseContext): Promise<Omit2<PrepareResult>>;
+  prove(message: Uint8Array, ctx: PhaseContext): Promise<Omit2<ProveResult>>;
+  verify(proof: Uint8Array, digest: Uint8Array, length: number, ctx: PhaseContext): Promise<Omit2<VerifyResult>>;
+  allocate(mib: number): Promise<MemoryReport>;
+}
+
+function post(ev: WorkerEvent, transfer: Transferable[] = []) {
+  self.postMessage(ev, { transfer });
+}
+
+/** Reports that the worker as a whole has failed; the page fails every pending request and replaces it. */
+export function fatal(code: ErrorCode, message: string) {
+  post({ type: 'error', id: WORKER_FATAL_ID, code, message });
+}
+
+function context(id: number): PhaseContext {
+  const phases: PhaseTiming[] = [];
+  return {
+    phases,
+    async phase(pid, label, fn) {
+      post({ type: 'progress', id, phase: pid, label, state: 'start' });
+      const t0 = performance.now();
+      const value = await fn();
+      const ms = performance.now() - t0;
+      phases.push({ id: pid, label, ms });
+      post({ type: 'progress', id, phase: pid, label, state: 'end', ms });
+      return value;
+    },
+    record(pid, label, ms) {
+      phases.push({ id: pid, label, ms });
+      post({ type: 'progress', id, phase: pid, label, state: 'end', ms });
+    },
+    progress(phase, label, loaded, total) {
+      post({ type: 'progress', id, phase, label, state: 'update', loaded, total });
+    },
+  };
+}
+
+async function handle(impl: BackendImpl, req: Request): Promise<Result> {
+  const ctx = context(req.id);
+  switch (req.type) {
+    case 'prepare':
+      return { kind: 'prepare', ...(await impl.prepare(req.config, req.threads, ctx)), phases: ctx.phases };
+    case 'prove':
+      return { kind: 'prove', ...(await impl.prove(req.message, ctx)), phases: ctx.phases };
+    case 'verify':
+      if (req.digest.length !== 32) throw new BackendError('invalid-input', `a Keccak-256 digest is 32 bytes, got ${req.digest.length}`);
+      return { kind: 'verify', ...(await impl.verify(req.proof, req.digest, req.length, ctx)), phases: ctx.phases };
+    case 'allocate':
+      return { kind: 'allocate', memory: await impl.allocate(req.mib) };
+  }
+}
+
+function describe(err: unknown): { code: ErrorCode; message: string } {
+  if (err instanceof BackendError) return { code: err.code, message: err.message };
+  const code = (err as { code?: unknown })?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (typeof code === 'string') return { code: code as ErrorCode, message };
+  if (err instanceof RangeError && /memory|allocation/i.test(message)) return { code: 'out-of-memory', message };
+  return { code: 'internal', message };
+}
+
+/** Serves the protocol on this worker. Requests are handled one at a time, in order. */
+export function serve(impl: BackendImpl) {
+  let queue: Promise<void> = Promise.resolve();
+  self.onmessage = (e: MessageEvent<Request>) => {
+    const req = e.data;
+    queue = queue.then(async () => {
+      try {
+        const result = await handle(impl, req);
+        const transfer = result.kind === 'prove' ? [result.proof.buffer as ArrayBuffer] : [];
+        post({ type: 'result', id: req.id, result }, transfer);
+      } catch (err) {
+        post({ type: 'error', id: req.id, ...describe(err) });
+      }
+    });
+  };
+  self.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fatal('crashed', `unhandled error in the worker: ${describe(e.reason).message}`));
+}

@@ -1,0 +1,22 @@
+// Globals that Go's wasm_exec.js and gnark/cmd/wasm define in the worker.
+declare class Go {
+  importObject: WebAssembly.Imports;
+  exited: boolean;
+  run(instance: WebAssembly.Instance): Promise<void>;
+}
+
+interface GnarkError extends Error {
+  code?: string;
+}
+
+interface GnarkWasm {
+  load(ccs: Uint8Array, pk: Uint8Array, vk: Uint8Array): Promise<{ constraints: number; loadMs: { ccs: number; pk: number; vk: number } }>;
+  prove(message: Uint8Array): Promise<{ proof: Uint8Array; witnessMs: number; proveMs: number }>;
+  verify(proof: Uint8Array, digest: Uint8Array, length: number): Promise<{ ok: boolean; ms: number }>;
+  memory(): { heapSys: number; heapInuse: number; totalAlloc: number; numGC: number };
+  allocate(mib: number): Promise<unknown>;
+}
+
+declare var zkplayGnark: GnarkWasm | undefined;
+declare var zkplayGnarkReady: boolean | undefined;
+declare var zkplayGnarkOnReady: (() => void) | undefined;

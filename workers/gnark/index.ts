@@ -1,0 +1,36 @@
+// gnark: Groth16 over BN254, a Go circuit compiled to js/wasm (see gnark/ for the Go module).
+import type { Backend } from '../contract/manifest';
+
+const MAX_BYTES = 135; // one Keccak block: the circuit gnark/keccak is built for
+
+export const backend: Backend = {
+  manifest: {
+    id: 'gnark',
+    label: 'gnark',
+    proofSystem: 'Groth16 (gnark v0.16.3)',
+    field: 'BN254',
+    statement:
+      'I know a message M of length L such that Keccak-256(M) = D. D and L are public inputs; the message M stays private (a witness).',
+    trust:
+      'Groth16 needs a trusted setup. These keys come from a single-party setup made at build time on the machine that built this site: whoever ran it could forge proofs. Fine for a playground, not for production.',
+    setupLabel: 'single-party Groth16 setup, made at build time',
+    knobs: [],
+    defaultConfig: () => ({ circuit: 'keccak256-1block' }),
+    capacity: () => ({ bytes: MAX_BYTES, blocks: 1 }),
+    phases: [
+      { id: 'download', label: 'Download wasm and keys' },
+      { id: 'instantiate', label: 'Start Go wasm runtime' },
+      { id: 'load-circuit', label: 'Load constraint system' },
+      { id: 'load-pk', label: 'Load proving key' },
+      { id: 'load-vk', label: 'Load verifying key' },
+      { id: 'witness', label: 'Witness' },
+      { id: 'prove', label: 'Prove' },
+      { id: 'verify', label: 'Verify' },
+    ],
+    threads: {
+      supported: () => false,
+      note: "Go's js/wasm port is single-threaded: gnark's parallel code runs on one thread.",
+    },
+  },
+  createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'gnark' }),
+};

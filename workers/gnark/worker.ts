@@ -1,0 +1,127 @@
+// The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
+// them in the Go runtime and serves the shared protocol.
+import './generated/wasm_exec.js'; // Go's own loader, copied from GOROOT by build.mjs
+import { fetchArtifact, fetchIndex, type ArtifactFile } from '../contract/artifacts';
+import { BackendError, type Config } from '../contract/protocol';
+import { fatal, serve, type PhaseContext } from '../contract/serve';
+
+interface GnarkIndex {
+  build: string;
+  maxMessageBytes: number;
+  circuit: Record<string, number | string>;
+  files: { wasm: ArtifactFile; ccs: ArtifactFile; pk: ArtifactFile; vk: ArtifactFile };
+}
+
+const INDEX_URL = new URL('/artifacts/gnark/index.json', self.location.origin).href;
+
+let gnark: GnarkWasm | undefined;
+let memory: WebAssembly.Memory | undefined;
+let prepared: { key: string; index: GnarkIndex; sizes: Record<string, number>; constraints: number } | undefined;
+
+// The Go runtime reports fatal errors (e.g. "out of memory") on stdout/stderr, which
+// wasm_exec.js sends to console.log/console.error; keep the tail to explain a crash.
+const recentOutput: string[] = [];
+for (const level of ['log', 'error'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    recentOutput.push(args.join(' '));
+    if (recentOutput.length > 20) recentOutput.shift();
+    original(...args);
+  };
+}
+
+function peakMemory() {
+  // Linear memory never shrinks, so its current size is the peak of this worker's life.
+  return { peakBytes: memory?.buffer.byteLength ?? 0, what: 'Go wasm linear memory (never shrinks: the peak)' };
+}
+
+async function startGo(wasm: Uint8Array): Promise<GnarkWasm> {
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiate(wasm as Uint8Array<ArrayBuffer>, go.importObject);
+  memory = instance.exports.mem as WebAssembly.Memory;
+  const ready = new Promise<void>((resolve) => (globalThis.zkplayGnarkOnReady = resolve));
+  go.run(instance).then(
+    () => {
+      const out = recentOutput.join('\n');
+      const oom = /out of memory/i.test(out);
+      fatal(oom ? 'out-of-memory' : 'crashed', oom ? 'the gnark worker ran out of memory' : `the gnark wasm runtime exited: ${out.slice(-300) || 'no output'}`);
+    },
+    (err) => fatal('crashed', `the gnark wasm runtime failed: ${(err as Error).message}`),
+  );
+  if (!globalThis.zkplayGnarkReady) await ready;
+  return globalThis.zkplayGnark!;
+}
+
+/** Turns a rejection from the Go side (an Error with a code) into a protocol error. */
+async function call<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    const err = e as GnarkError;
+    throw new BackendError((err.code as never) ?? 'internal', err.message ?? String(e));
+  }
+}
+
+async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
+  const key = JSON.stringify(config);
+  if (prepared?.key === key) {
+    return { sizes: prepared.sizes, circuit: prepared.index.circuit, capacityBytes: prepared.index.maxMessageBytes, threads: 1, build: 'go-js-wasm', fresh: false };
+  }
+  const index = await fetchIndex<GnarkIndex>(INDEX_URL);
+  const labels = { wasm: 'gnark wasm', ccs: 'constraint system', pk: 'proving key', vk: 'verifying key' } as const;
+  const bytes: Partial<Record<keyof typeof labels, Uint8Array>> = {};
+  let cached = 0;
+  await ctx.phase('download', 'Download wasm and keys', async () => {
+    const total = Object.values(index.files).reduce((n, f) => n + f.bytes, 0);
+    let done = 0;
+    for (const name of Object.keys(labels) as (keyof typeof labels)[]) {
+      const entry = index.files[name];
+      const got = await fetchArtifact(INDEX_URL, entry, labels[name], (loaded) => ctx.progress('download', `Downloading ${labels[name]}`, done + loaded, total));
+      bytes[name] = got.bytes;
+      if (got.fromCache) cached += entry.bytes;
+      done += entry.bytes;
+    }
+  });
+  gnark ??= await ctx.phase('instantiate', 'Start Go wasm runtime', () => startGo(bytes.wasm!));
+  const loaded = await call(gnark.load(bytes.ccs!, bytes.pk!, bytes.vk!));
+  ctx.record('load-circuit', 'Load constraint system', loaded.loadMs.ccs);
+  ctx.record('load-pk', 'Load proving key', loaded.loadMs.pk);
+  ctx.record('load-vk', 'Load verifying key', loaded.loadMs.vk);
+  const f = index.files;
+  const sizes = { provingKey: f.pk.bytes, verifyingKey: f.vk.bytes, circuit: f.ccs.bytes, download: f.wasm.bytes + f.ccs.bytes + f.pk.bytes + f.vk.bytes - cached };
+  prepared = { key, index, sizes, constraints: loaded.constraints };
+  return { sizes, circuit: { ...index.circuit, constraints: loaded.constraints }, capacityBytes: index.maxMessageBytes, threads: 1, build: 'go-js-wasm', fresh: true };
+}
+
+function requireGnark(): GnarkWasm {
+  if (!gnark || !prepared) throw new BackendError('not-prepared', 'the gnark worker has no keys loaded yet');
+  return gnark;
+}
+
+serve({
+  prepare,
+  async prove(message, ctx) {
+    const g = requireGnark();
+    if (message.length > prepared!.index.maxMessageBytes) {
+      throw new BackendError('capacity', `message is ${message.length} bytes; the gnark circuit holds at most ${prepared!.index.maxMessageBytes} bytes (one Keccak block)`);
+    }
+    const out = await call(g.prove(message));
+    ctx.record('witness', 'Witness', out.witnessMs);
+    ctx.record('prove', 'Prove', out.proveMs);
+    return { proof: out.proof, memory: peakMemory() };
+  },
+  async verify(proof, digest, length, ctx) {
+    const out = await call(requireGnark().verify(proof, digest, length));
+    ctx.record('verify', 'Verify', out.ms);
+    return { ok: out.ok };
+  },
+  async allocate(mib) {
+    if (!gnark) {
+      const index = await fetchIndex<GnarkIndex>(INDEX_URL);
+      const wasm = await fetchArtifact(INDEX_URL, index.files.wasm, 'gnark wasm', () => {});
+      gnark = await startGo(wasm.bytes);
+    }
+    await call(gnark.allocate(mib));
+    return peakMemory();
+  },
+});
