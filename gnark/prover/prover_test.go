@@ -1,0 +1,191 @@
+package prover
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"zkplay/gnark/keccak"
+)
+
+// The full round trip needs Groth16 keys. Point ZKPLAY_GNARK_ARTIFACTS at a
+// directory written by `go run ./cmd/setup -out DIR` to reuse them;
+// otherwise the test runs the setup into a temp dir (about 3 minutes).
+var (
+	loadOnce sync.Once
+	loaded   *Prover
+	artDir   string
+	loadErr  error
+	tempDir  string // set when the test ran the setup itself
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tempDir != "" {
+		os.RemoveAll(tempDir) // ~140 MB of keys
+	}
+	os.Exit(code)
+}
+
+func loadProver(t *testing.T) (*Prover, string) {
+	t.Helper()
+	loadOnce.Do(func() {
+		artDir = os.Getenv("ZKPLAY_GNARK_ARTIFACTS")
+		if artDir == "" {
+			artDir, loadErr = os.MkdirTemp("", "zkplay-gnark-")
+			if loadErr != nil {
+				return
+			}
+			tempDir = artDir
+			t.Logf("ZKPLAY_GNARK_ARTIFACTS unset: running the setup into %s", artDir)
+			if _, loadErr = Setup(artDir, false, t.Logf); loadErr != nil {
+				return
+			}
+		}
+		m, err := ReadManifest(artDir)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		if loadErr = m.CheckAll(artDir); loadErr != nil {
+			return
+		}
+		open := func(n string) *os.File {
+			f, err := os.Open(filepath.Join(artDir, n))
+			if err != nil && loadErr == nil {
+				loadErr = err
+			}
+			return f
+		}
+		ccs, pk, vk := open(m.Files.CCS.Name), open(m.Files.PK.Name), open(m.Files.VK.Name)
+		if loadErr != nil {
+			return
+		}
+		defer ccs.Close()
+		defer pk.Close()
+		defer vk.Close()
+		p := new(Prover)
+		lt, err := p.Load(ccs, pk, vk)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		if p.Constraints() != m.Constraints {
+			loadErr = errors.New("constraint count differs from manifest")
+			return
+		}
+		t.Logf("loaded %s: ccs %v, pk %v, vk %v", artDir, lt.CCS, lt.PK, lt.VK)
+		loaded = p
+	})
+	if loadErr != nil {
+		t.Fatalf("artifacts: %v", loadErr)
+	}
+	return loaded, artDir
+}
+
+func code(err error) string {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	return ""
+}
+
+func TestRoundTrip(t *testing.T) {
+	p, _ := loadProver(t)
+	msg := []byte("abc")
+	digest := keccak.Sum(msg)
+	proof, wd, pd, err := p.Prove(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("proof %d bytes, witness %v, prove %v", len(proof), wd, pd)
+
+	if ok, err := p.Verify(proof, digest, len(msg)); err != nil || !ok {
+		t.Fatalf("right digest: ok=%v err=%v", ok, err)
+	}
+	bad := digest
+	bad[0] ^= 1
+	if ok, err := p.Verify(proof, bad, len(msg)); err != nil || ok {
+		t.Errorf("wrong digest: ok=%v err=%v, want false, nil", ok, err)
+	}
+	if ok, err := p.Verify(proof, digest, len(msg)+1); err != nil || ok {
+		t.Errorf("wrong length: ok=%v err=%v, want false, nil", ok, err)
+	}
+	if _, err := p.Verify(proof, digest, 136); code(err) != CodeInvalidInput {
+		t.Errorf("length 136: err=%v, want invalid-input", err)
+	}
+
+	// One flipped byte must never verify: either undecodable or ok=false.
+	for _, i := range []int{len(proof) / 2, 0, 40, len(proof) - 1, 130} {
+		flipped := append([]byte(nil), proof...)
+		flipped[i] ^= 0x01
+		ok, err := p.Verify(flipped, digest, len(msg))
+		if ok {
+			t.Errorf("proof with byte %d flipped verified", i)
+		}
+		if err != nil && code(err) != CodeCorruptProof {
+			t.Errorf("byte %d flipped: error code %q (%v)", i, code(err), err)
+		}
+	}
+
+	for _, short := range [][]byte{proof[:len(proof)-1], proof[:10], nil} {
+		_, err := p.Verify(short, digest, len(msg))
+		if err == nil || code(err) != CodeCorruptProof || !strings.HasPrefix(err.Error(), "proof is malformed: ") {
+			t.Errorf("truncated proof (%d bytes): err=%v", len(short), err)
+		}
+	}
+	if _, err := p.Verify(append(proof, 0), digest, len(msg)); code(err) != CodeCorruptProof {
+		t.Errorf("proof with a trailing byte: err=%v", err)
+	}
+}
+
+func TestEmptyMessage(t *testing.T) {
+	p, _ := loadProver(t)
+	proof, _, _, err := p.Prove(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := p.Verify(proof, keccak.Sum(nil), 0); err != nil || !ok {
+		t.Fatalf("empty message: ok=%v err=%v", ok, err)
+	}
+}
+
+func TestCapacity(t *testing.T) {
+	p, _ := loadProver(t)
+	_, _, _, err := p.Prove(make([]byte, 136))
+	want := "message is 136 bytes; the gnark circuit holds at most 135 bytes (one Keccak block)"
+	if err == nil || err.Error() != want || code(err) != CodeCapacity {
+		t.Fatalf("err=%v (code %q), want %q", err, code(err), want)
+	}
+}
+
+func TestCheckFileRejectsTampering(t *testing.T) {
+	_, dir := loadProver(t)
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Copy the vk (small) and flip one byte of the copy.
+	raw, err := os.ReadFile(filepath.Join(dir, m.Files.VK.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	if err := os.WriteFile(filepath.Join(tmp, m.Files.VK.Name), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckFile(tmp, m.Files.VK); err != nil {
+		t.Fatalf("intact copy refused: %v", err)
+	}
+	raw[len(raw)/2] ^= 0x80
+	if err := os.WriteFile(filepath.Join(tmp, m.Files.VK.Name), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckFile(tmp, m.Files.VK); err == nil || code(err) != CodeCorruptArtifact {
+		t.Fatalf("tampered vk accepted: %v", err)
+	}
+}
