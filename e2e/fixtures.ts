@@ -1,6 +1,10 @@
 // Every test: the page must make no request outside 127.0.0.1, and must be cross-origin isolated.
 import { test as base, expect, type Page } from '@playwright/test';
-import vectors from '../test-vectors/keccak256.json';
+import { readFileSync } from 'node:fs';
+
+const vectors: { vectors: { name: string; length: number; message_hex: string; digest_hex: string }[] } = JSON.parse(
+  readFileSync(new URL('../test-vectors/keccak256.json', import.meta.url), 'utf8'),
+);
 
 export const test = base.extend<{ offsiteRequests: string[] }>({
   offsiteRequests: [

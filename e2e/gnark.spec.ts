@@ -22,8 +22,9 @@ test('prove and verify a message with gnark, then see tampered proofs rejected',
   await expect(result.getByText(/cold: this run included downloading/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Tamper with proof and verify' }).click();
-  await expect(status(page)).toContainText(/not verified|Error/);
-  await expect(status(page)).toContainText(/tampered proof/);
+  // Depending on the bit, the verifier rejects the proof as not verifying or as malformed.
+  await expect(status(page)).toContainText(/tampered proof.*(not verify|proof is malformed)/);
+  await expect(status(page)).not.toContainText('Verified');
 
   await page.getByRole('button', { name: 'Verify against a wrong digest' }).click();
   await expect(status(page)).toContainText('not verified');

@@ -13,7 +13,7 @@ interface GnarkWasm {
   load(ccs: Uint8Array, pk: Uint8Array, vk: Uint8Array): Promise<{ constraints: number; loadMs: { ccs: number; pk: number; vk: number } }>;
   prove(message: Uint8Array): Promise<{ proof: Uint8Array; witnessMs: number; proveMs: number }>;
   verify(proof: Uint8Array, digest: Uint8Array, length: number): Promise<{ ok: boolean; ms: number }>;
-  memory(): { heapSys: number; heapInuse: number; totalAlloc: number; numGC: number };
+  memory(): Promise<{ heapSys: number; heapInuse: number; totalAlloc: number; numGC: number }>;
   allocate(mib: number): Promise<unknown>;
 }
 
