@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
 // Playwright end-to-end tests in Chromium. Stops at the first failing suite.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, log, root, run, step } from './lib/steps.mjs';
 
@@ -12,7 +12,8 @@ const suites = [
   ['TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
   ['End-to-end: Playwright in Chromium', () => run(bin('playwright'), ['test'])],
 ];
-if (existsSync(join(root, 'crates', 'Cargo.toml'))) {
+const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml'))) : [];
+if (rustCrates.length) {
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
   suites.splice(1, 0, ['Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
 }
