@@ -18,14 +18,15 @@ let gnark: GnarkWasm | undefined;
 let memory: WebAssembly.Memory | undefined;
 let prepared: { key: string; index: GnarkIndex; sizes: Record<string, number>; constraints: number } | undefined;
 
-// The Go runtime reports fatal errors (e.g. "out of memory") on stdout/stderr, which
-// wasm_exec.js sends to console.log/console.error; keep the tail to explain a crash.
-const recentOutput: string[] = [];
+// The Go runtime reports fatal errors ("fatal error: out of memory", "panic: ...") on
+// stderr, which wasm_exec.js sends to the console, followed by a long goroutine dump:
+// keep the first such line to explain a crash.
+let fatalLine: string | undefined;
 for (const level of ['log', 'error'] as const) {
   const original = console[level].bind(console);
   console[level] = (...args: unknown[]) => {
-    recentOutput.push(args.join(' '));
-    if (recentOutput.length > 20) recentOutput.shift();
+    const line = args.join(' ');
+    if (!fatalLine && /^(fatal error|panic):/.test(line)) fatalLine = line;
     original(...args);
   };
 }
@@ -42,9 +43,8 @@ async function startGo(wasm: Uint8Array): Promise<GnarkWasm> {
   const ready = new Promise<void>((resolve) => (globalThis.zkplayGnarkOnReady = resolve));
   go.run(instance).then(
     () => {
-      const out = recentOutput.join('\n');
-      const oom = /out of memory/i.test(out);
-      fatal(oom ? 'out-of-memory' : 'crashed', oom ? 'the gnark worker ran out of memory' : `the gnark wasm runtime exited: ${out.slice(-300) || 'no output'}`);
+      const oom = /out of memory/i.test(fatalLine ?? '');
+      fatal(oom ? 'out-of-memory' : 'crashed', oom ? 'the gnark worker ran out of memory' : `the gnark wasm runtime exited (${fatalLine ?? 'no error message'})`);
     },
     (err) => fatal('crashed', `the gnark wasm runtime failed: ${(err as Error).message}`),
   );
