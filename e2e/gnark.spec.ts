@@ -68,9 +68,11 @@ test('a message over capacity and invalid hex are refused before proving', async
 test('Cancel stops a run at once and the page stays usable', async ({ page }) => {
   await typeMessage(page, 'cancel me');
   await page.getByRole('button', { name: 'Prove' }).click();
-  await expect(status(page)).toContainText('gnark:');
+  // Cancel in the middle of proving, the longest phase.
+  await expect(status(page)).toContainText('gnark: Witness and prove', { timeout: PROOF_TIMEOUT });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(status(page)).toContainText('Cancelled');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Witness and prove' })).toContainText('stopped');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Prove' })).toBeEnabled();
   // Still usable: the input and digest respond, and a new run starts in a fresh worker.

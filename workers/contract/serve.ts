@@ -18,6 +18,8 @@ import {
 export interface PhaseContext {
   /** Runs fn as a named phase: emits start/end progress and records its duration. */
   phase<T>(id: string, label: string, fn: () => Promise<T> | T): Promise<T>;
+  /** Announces that a phase has started whose duration is measured elsewhere (then record() it). */
+  start(id: string, label: string): void;
   /** Records a phase measured elsewhere (e.g. inside wasm) without running anything. */
   record(id: string, label: string, ms: number): void;
   /** Byte progress of a download inside the current phase. */
@@ -55,6 +57,9 @@ function context(id: number): PhaseContext {
       phases.push({ id: pid, label, ms });
       post({ type: 'progress', id, phase: pid, label, state: 'end', ms });
       return value;
+    },
+    start(pid, label) {
+      post({ type: 'progress', id, phase: pid, label, state: 'start' });
     },
     record(pid, label, ms) {
       phases.push({ id: pid, label, ms });

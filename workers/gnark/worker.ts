@@ -83,6 +83,7 @@ async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
     }
   });
   gnark ??= await ctx.phase('instantiate', 'Start Go wasm runtime', () => startGo(bytes.wasm!));
+  ctx.start('load-circuit', 'Load constraint system and keys');
   const loaded = await call(gnark.load(bytes.ccs!, bytes.pk!, bytes.vk!));
   ctx.record('load-circuit', 'Load constraint system', loaded.loadMs.ccs);
   ctx.record('load-pk', 'Load proving key', loaded.loadMs.pk);
@@ -105,6 +106,7 @@ serve({
     if (message.length > prepared!.index.maxMessageBytes) {
       throw new BackendError('capacity', `message is ${message.length} bytes; the gnark circuit holds at most ${prepared!.index.maxMessageBytes} bytes (one Keccak block)`);
     }
+    ctx.start('prove', 'Witness and prove'); // one call into Go: both phases are timed inside it
     const out = await call(g.prove(message));
     ctx.record('witness', 'Witness', out.witnessMs);
     ctx.record('prove', 'Prove', out.proveMs);
