@@ -6,22 +6,23 @@ import { join } from 'node:path';
 import { cacheDir, log, root, run, step } from './lib/steps.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+// [key, description, run]; `node scripts/test.mjs go vitest` runs only the suites with those keys.
 const suites = [
-  ['Go: gnark circuit and prover', () => run('go', ['test', '-count=1', './...'], { cwd: join(root, 'gnark'), env: { ZKPLAY_GNARK_ARTIFACTS: join(root, 'web', 'public', 'artifacts', 'gnark') } })],
-  ['TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
-  ['TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
-  ['End-to-end: Playwright in Chromium', () => run(bin('playwright'), ['test'])],
+  ['go', 'Go: gnark circuit and prover', () => run('go', ['test', '-count=1', './...'], { cwd: join(root, 'gnark'), env: { ZKPLAY_GNARK_ARTIFACTS: join(root, 'web', 'public', 'artifacts', 'gnark') } })],
+  ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
+  ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
+  ['e2e', 'End-to-end: Playwright in Chromium', () => run(bin('playwright'), ['test'])],
 ];
 const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml'))) : [];
 if (rustCrates.length) {
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
-  suites.splice(1, 0, ['Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
+  suites.splice(1, 0, ['rust', 'Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
 }
 
 const only = process.argv.slice(2);
 let failed = 0;
-for (const [name, fn] of suites) {
-  if (only.length && !only.some((o) => name.toLowerCase().includes(o.toLowerCase()))) continue;
+for (const [key, name, fn] of suites) {
+  if (only.length && !only.includes(key)) continue;
   try {
     await step(name, fn);
   } catch (e) {

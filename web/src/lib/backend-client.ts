@@ -28,12 +28,17 @@ export class BackendClient {
   private worker: Worker | undefined;
   private nextId = 1;
   private pending = new Map<number, Pending>();
-  /** The configuration prepared in the current worker, if any (a new worker has none). */
-  preparedConfig: string | undefined;
+  /** Thread count of the current worker's pool: a wasm thread pool is sized once per instance. */
+  private workerThreads: number | undefined;
 
   constructor(readonly backend: Backend) {}
 
-  private ensureWorker(): Worker {
+  private ensureWorker(threads?: number): Worker {
+    // A different thread count needs a fresh wasm instance, hence a fresh worker.
+    if (this.worker && threads !== undefined && this.workerThreads !== undefined && threads !== this.workerThreads) {
+      this.fail('cancelled', 'restarting the worker with another thread count');
+    }
+    if (threads !== undefined) this.workerThreads = threads;
     if (this.worker) return this.worker;
     const w = this.backend.createWorker();
     w.onmessage = (e: MessageEvent<WorkerEvent>) => this.onEvent(e.data);
@@ -66,7 +71,7 @@ export class BackendClient {
   private fail(code: ErrorCode, message: string) {
     this.worker?.terminate();
     this.worker = undefined;
-    this.preparedConfig = undefined;
+    this.workerThreads = undefined;
     const pending = [...this.pending.values()];
     this.pending.clear();
     for (const p of pending) p.reject(new RunError(code, message));
@@ -76,7 +81,7 @@ export class BackendClient {
     req: DistributiveOmit<Request, 'id'>,
     onProgress?: (p: Progress) => void,
   ): Promise<Extract<Result, { kind: K }>> {
-    const worker = this.ensureWorker();
+    const worker = this.ensureWorker(req.type === 'prepare' ? req.threads : undefined);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (r: Result) => void, reject, onProgress });
