@@ -1,7 +1,8 @@
-// Command bench times native proving with the same code path as the wasm
-// build (prover.Load from the files cmd/setup wrote) and prints JSON.
+// Command bench is gnark's native reference runner: it loads the artifacts cmd/setup
+// wrote through prover.Load (the code path the wasm build uses), proves and verifies a
+// message n times and prints one RunResult (schema/run-result.schema.json) as JSON.
 //
-//	GOMAXPROCS=1 go run ./cmd/bench -dir DIR [-n 5] [-len 3] [-compile]
+//	GOMAXPROCS=1 go run ./cmd/bench -dir DIR [-n 5] [-len 135] [-commit SHA]
 package main
 
 import (
@@ -11,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"syscall"
 	"time"
 
@@ -19,34 +19,19 @@ import (
 
 	"zkplay/gnark/keccak"
 	"zkplay/gnark/prover"
+	"zkplay/gnark/runresult"
 )
-
-type stats struct {
-	Median float64 `json:"median"`
-	Min    float64 `json:"min"`
-	Max    float64 `json:"max"`
-}
-
-func summarize(xs []float64) stats {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	m := s[len(s)/2]
-	if len(s)%2 == 0 {
-		m = (s[len(s)/2-1] + s[len(s)/2]) / 2
-	}
-	return stats{Median: m, Min: s[0], Max: s[len(s)-1]}
-}
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func main() {
 	dir := flag.String("dir", "", "artifact directory written by cmd/setup")
 	n := flag.Int("n", 5, "number of prove+verify runs")
-	length := flag.Int("len", 3, "message length in bytes (0..135)")
-	compile := flag.Bool("compile", false, "also time compiling the circuit (to compare with loading the ccs)")
+	length := flag.Int("len", keccak.MaxBytes, "message length in bytes (0..135)")
+	commit := flag.String("commit", "unknown", "git commit the artifacts were built from")
 	flag.Parse()
 	if *dir == "" || *n < 1 {
-		log.Fatal("usage: bench -dir DIR [-n 5] [-len 3] [-compile]")
+		log.Fatal("usage: bench -dir DIR [-n 5] [-len 135] [-commit SHA]")
 	}
 	logger.Disable()
 
@@ -81,7 +66,7 @@ func main() {
 	digest := keccak.Sum(msg)
 	var wit, prv, ver []float64
 	var proofLen int
-	for range *n {
+	for i := range *n {
 		proof, wd, pd, err := p.Prove(msg)
 		if err != nil {
 			log.Fatal(err)
@@ -94,34 +79,40 @@ func main() {
 		ver = append(ver, ms(time.Since(t)))
 		wit, prv = append(wit, ms(wd)), append(prv, ms(pd))
 		proofLen = len(proof)
+		log.Printf("gnark native: run %d/%d prove %.0f ms (GOMAXPROCS=%d)", i+1, *n, ms(pd), runtime.GOMAXPROCS(0))
 	}
 
-	out := map[string]any{
-		"runs":          *n,
-		"messageBytes":  *length,
-		"gomaxprocs":    runtime.GOMAXPROCS(0),
-		"constraints":   p.Constraints(),
-		"loadMs":        map[string]float64{"ccs": ms(lt.CCS), "pk": ms(lt.PK), "vk": ms(lt.VK)},
-		"witnessMs":     summarize(wit),
-		"proveMs":       summarize(prv),
-		"verifyMs":      summarize(ver),
-		"proofBytes":    proofLen,
-		"proofEncoding": prover.ProofEncoding,
-		"fileBytes":     map[string]int64{"ccs": m.Files.CCS.Bytes, "pk": m.Files.PK.Bytes, "vk": m.Files.VK.Bytes},
-	}
-	if *compile {
-		t := time.Now()
-		if _, err := prover.Compile(); err != nil {
-			log.Fatal(err)
-		}
-		out["compileMs"] = ms(time.Since(t))
-	}
-	var mem runtime.MemStats
-	runtime.ReadMemStats(&mem)
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	out["memory"] = map[string]any{"sysBytes": mem.Sys, "maxRSSBytes": ru.Maxrss * 1024} // Linux reports KiB
+	// Phase ids and labels are the ones the wasm worker reports (workers/gnark), so the
+	// page can put native and wasm side by side.
+	r := runresult.RunResult{
+		SchemaVersion: 1,
+		Backend:       "gnark",
+		Config:        map[string]any{"circuit": "keccak256-1block"},
+		Environment:   runresult.NativeEnvironment(runtime.GOMAXPROCS(0), "native-go", *commit),
+		Message:       runresult.Message{Bytes: len(msg), Blocks: runresult.Blocks(len(msg))},
+		Phases: []runresult.Phase{
+			{ID: "load-circuit", Label: "Load constraint system", Ms: runresult.NewStat(ms(lt.CCS))},
+			{ID: "load-pk", Label: "Load proving key", Ms: runresult.NewStat(ms(lt.PK))},
+			{ID: "load-vk", Label: "Load verifying key", Ms: runresult.NewStat(ms(lt.VK))},
+			{ID: "witness", Label: "Witness", Ms: runresult.NewStat(wit...)},
+			{ID: "prove", Label: "Prove", Ms: runresult.NewStat(prv...)},
+			{ID: "verify", Label: "Verify", Ms: runresult.NewStat(ver...)},
+		},
+		Sizes: map[string]int64{"proof": int64(proofLen), "provingKey": m.Files.PK.Bytes, "verifyingKey": m.Files.VK.Bytes, "circuit": m.Files.CCS.Bytes},
+		Circuit: map[string]any{
+			"constraints": p.Constraints(), "publicInputs": m.PublicInputs, "capacityBytes": m.MaxMessageBytes,
+		},
+		Memory:    runresult.Memory{PeakBytes: uint64(ru.Maxrss) * 1024, What: "process max RSS (getrusage; includes the loaded keys)"},
+		Verified:  true,
+		Runs:      *n,
+		Cold:      false,
+		Timestamp: runresult.Now(),
+	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
-	enc.Encode(out)
+	if err := enc.Encode(r); err != nil {
+		log.Fatal(err)
+	}
 }
