@@ -13,7 +13,7 @@ export const backend: Backend = {
       'I know a message M of length L such that Keccak-256(M) = D. D and L are public inputs; the message M stays private (a witness).',
     trust:
       'Groth16 needs a trusted setup. These keys come from a single-party setup made at build time on the machine that built this site: whoever ran it could forge proofs. Fine for a playground, not for production.',
-    setupLabel: 'single-party Groth16 setup, made at build time',
+    setupLabel: 'single-party Groth16 setup made at build time (test only, not for production)',
     knobs: [],
     defaultConfig: () => ({ circuit: 'keccak256-1block' }),
     capacity: () => ({ bytes: MAX_BYTES, blocks: 1 }),
