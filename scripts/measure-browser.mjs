@@ -3,6 +3,7 @@
 // use it: a cold page load (fresh profile: keys downloaded), prove + verify, then N warm runs
 // in the same page. Prints each run's phases and the time to the first verified proof.
 //   node scripts/measure-browser.mjs --backend gnark --bytes 3 --runs 3 [--url http://127.0.0.1:5173/]
+//     [--threads N]  (backends with threads: the page's Threads select)
 import { chromium } from '@playwright/test';
 
 const arg = (name, dflt) => {
@@ -13,6 +14,7 @@ const url = arg('url', 'http://127.0.0.1:5173/');
 const backend = arg('backend', 'gnark');
 const bytes = Number(arg('bytes', '3'));
 const runs = Number(arg('runs', '3'));
+const threads = arg('threads', undefined);
 
 const browser = await chromium.launch({ executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const context = await browser.newContext({ acceptDownloads: true });
@@ -20,6 +22,7 @@ const page = await context.newPage();
 const t0 = Date.now();
 await page.goto(url);
 await page.getByRole('radio', { name: backend }).check();
+if (threads) await page.getByRole('combobox', { name: /^Threads/ }).selectOption(threads);
 await page.getByRole('radio', { name: 'Hex' }).check();
 await page.getByRole('textbox', { name: 'Message' }).fill('61'.repeat(bytes));
 const results = [];
@@ -34,7 +37,7 @@ for (let i = 0; i <= runs; i++) {
   const r = JSON.parse(await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString()));
   results.push(r);
   const phases = r.phases.map((p) => `${p.id}=${p.ms.median.toFixed(0)}ms`).join(' ');
-  console.log(`${r.cold ? 'cold' : 'warm'} run ${i}: ${phases}  proof=${r.sizes.proof}B peak=${(r.memory.peakBytes / 2 ** 20).toFixed(0)}MiB threads=${r.environment.threads}${i === 0 ? `  time to first verified proof from page load: ${((Date.now() - t0) / 1000).toFixed(1)}s` : `  wall ${((Date.now() - start) / 1000).toFixed(1)}s`}`);
+  console.log(`${r.cold ? 'cold' : 'warm'} run ${i}: ${phases}  proof=${r.sizes.proof}B peak=${(r.memory.peakBytes / 2 ** 20).toFixed(0)}MiB threads=${r.environment.threads} build=${r.environment.build}${i === 0 ? `  time to first verified proof from page load: ${((Date.now() - t0) / 1000).toFixed(1)}s` : `  wall ${((Date.now() - start) / 1000).toFixed(1)}s`}`);
 }
 const warm = results.filter((r) => !r.cold);
 for (const id of ['prove', 'verify']) {

@@ -1,0 +1,47 @@
+// N measured runs of one (backend, length, threads) cell -> one RunResult with each phase's
+// median and spread over the N samples.
+import { stat, type PhaseStat, type RunResult } from '../../../workers/contract/run-result';
+
+/**
+ * Aggregates single warm runs (as runOnce returns them: one sample per phase) into one result:
+ * runs = N, each phase's Stat over its N samples (phases in the order they first ran),
+ * cold = false, verified only if every run verified, the largest peak memory and proof size.
+ */
+export function aggregateRuns(runs: RunResult[]): RunResult {
+  if (runs.length === 0) throw new Error('aggregateRuns needs at least one run');
+  const first = runs[0];
+  for (const r of runs) {
+    if (r.backend !== first.backend || r.message.bytes !== first.message.bytes || r.environment.threads !== first.environment.threads) {
+      throw new Error('aggregateRuns: runs of different backends, lengths or thread counts cannot be aggregated');
+    }
+  }
+  const order: { id: string; label: string }[] = [];
+  const samples = new Map<string, number[]>();
+  for (const r of runs) {
+    for (const p of r.phases) {
+      if (!samples.has(p.id)) {
+        samples.set(p.id, []);
+        order.push({ id: p.id, label: p.label });
+      }
+      samples.get(p.id)!.push(...p.ms.samples);
+    }
+  }
+  const phases: PhaseStat[] = order.map(({ id, label }) => ({ id, label, ms: stat(samples.get(id)!) }));
+  const peak = runs.reduce((best, r) => (r.memory.peakBytes > best.peakBytes ? r.memory : best), first.memory);
+  const proofSizes = runs.map((r) => r.sizes.proof).filter((x): x is number => x !== undefined);
+  return {
+    schemaVersion: 1,
+    backend: first.backend,
+    config: { ...first.config },
+    environment: { ...first.environment },
+    message: { ...first.message },
+    phases,
+    sizes: { ...first.sizes, ...(proofSizes.length ? { proof: Math.max(...proofSizes) } : {}) },
+    circuit: { ...first.circuit },
+    memory: { ...peak },
+    verified: runs.every((r) => r.verified),
+    runs: runs.length,
+    cold: false,
+    timestamp: runs[runs.length - 1].timestamp,
+  };
+}

@@ -1,0 +1,89 @@
+// What this device offers the provers, measured before a benchmark: cores, isolation (and so
+// threads), WASM SIMD, the largest wasm memory it grows, the deviceMemory hint, browser and OS.
+import { probeDevice, type DeviceInfo } from '../lib/environment';
+
+export interface DeviceProbe extends DeviceInfo {
+  /** Threads a prover may use here: 1 without cross-origin isolation (no SharedArrayBuffer). */
+  threadsAvailable: number;
+  simd: boolean;
+  /** Largest WebAssembly.Memory grown in a throwaway worker (64 MiB steps, up to 4 GiB). */
+  maxWasmMemoryBytes: number;
+  /** true when growing stopped at the 4 GiB wasm32 limit rather than failing. */
+  wasmMemoryAtLimit: boolean;
+  /** true when the probe ran out of time (the number is then a lower bound). */
+  wasmMemoryTimedOut: boolean;
+  browser: string;
+  probedAt: string;
+}
+
+// (module (func (result v128) v128.const i32x4 0 0 0 0)): validates only where SIMD is supported.
+const SIMD_MODULE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11,
+]);
+
+export function simdSupported(): boolean {
+  try {
+    return WebAssembly.validate(SIMD_MODULE);
+  } catch {
+    return false;
+  }
+}
+
+export function browserName(ua: string): string {
+  const m =
+    /(Edg|OPR|SamsungBrowser|Firefox|FxiOS|CriOS)\/([\d.]+)/.exec(ua) ??
+    /(Chrome|Chromium)\/([\d.]+)/.exec(ua) ??
+    (/Safari\//.test(ua) ? /(Version)\/([\d.]+)/.exec(ua) : null);
+  if (!m) return 'unknown browser';
+  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', FxiOS: 'Firefox (iOS)', CriOS: 'Chrome (iOS)', Version: 'Safari', SamsungBrowser: 'Samsung Internet' };
+  return `${names[m[1]] ?? m[1]} ${m[2].split('.')[0]}`;
+}
+
+export function probeWasmMemory(timeoutMs = 8000): Promise<{ bytes: number; atLimit: boolean; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    let worker: Worker;
+    const finish = (r: { bytes: number; atLimit: boolean; timedOut: boolean }) => {
+      clearTimeout(timer);
+      worker?.terminate();
+      resolve(r);
+    };
+    const timer = setTimeout(() => finish({ bytes, atLimit: false, timedOut: true }), timeoutMs);
+    try {
+      worker = new Worker(new URL('./memory-probe.worker.ts', import.meta.url), { type: 'module', name: 'memory-probe' });
+    } catch {
+      finish({ bytes: 0, atLimit: false, timedOut: false });
+      return;
+    }
+    worker.onmessage = (e: MessageEvent<{ type: 'step' | 'done'; bytes: number; limit?: boolean }>) => {
+      bytes = Math.max(bytes, e.data.bytes);
+      if (e.data.type === 'done') finish({ bytes, atLimit: !!e.data.limit, timedOut: false });
+    };
+    // The worker itself dying (e.g. the tab's process refusing more memory) ends the probe with what it reached.
+    worker.onerror = (e) => {
+      e.preventDefault();
+      finish({ bytes, atLimit: false, timedOut: false });
+    };
+    worker.postMessage('go');
+  });
+}
+
+export async function probe(): Promise<DeviceProbe> {
+  const info = probeDevice();
+  const mem = await probeWasmMemory();
+  return {
+    ...info,
+    threadsAvailable: info.crossOriginIsolated ? Math.max(1, info.cores) : 1,
+    simd: simdSupported(),
+    maxWasmMemoryBytes: mem.bytes,
+    wasmMemoryAtLimit: mem.atLimit,
+    wasmMemoryTimedOut: mem.timedOut,
+    browser: browserName(info.userAgent),
+    probedAt: new Date().toISOString(),
+  };
+}
+
+/** "Chrome 139 on Linux, desktop, 2 cores": how a device is named next to its numbers. */
+export function deviceLabel(d: Pick<DeviceProbe, 'browser' | 'os' | 'device' | 'cores'>): string {
+  return `${d.browser} on ${d.os}, ${d.device}, ${d.cores} core${d.cores === 1 ? '' : 's'}`;
+}
