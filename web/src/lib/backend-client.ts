@@ -98,3 +98,24 @@ export class BackendClient {
     this.cancel();
   }
 }
+
+/** One client (so at most one worker) per backend id, created on first use. */
+export class ClientPool {
+  private clients = new Map<string, BackendClient>();
+  constructor(private find: (id: string) => Backend | undefined) {}
+
+  get(id: string): BackendClient {
+    let c = this.clients.get(id);
+    if (!c) {
+      const backend = this.find(id);
+      if (!backend) throw new Error(`no backend named ${id}`);
+      c = new BackendClient(backend);
+      this.clients.set(id, c);
+    }
+    return c;
+  }
+
+  disposeAll() {
+    for (const c of this.clients.values()) c.dispose();
+  }
+}
