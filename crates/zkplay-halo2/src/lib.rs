@@ -1,0 +1,410 @@
+//! zkplay halo2 backend: prove "I know a message `M` of length `L` with `Keccak-256(M) = D`"
+//! (Ethereum Keccak padding) with Axiom's zkEVM Keccak circuit (`zkevm-hashes` 0.3.0,
+//! halo2-axiom, KZG over BN254, SHPLONK multi-open, Blake2b transcript).
+//!
+//! Public inputs: one instance column `[L, D_hi, D_lo]` where `D_hi` / `D_lo` are digest bytes
+//! `0..16` / `16..32` read as big-endian `u128`s. `M` is private and of variable length up to the
+//! capacity of the circuit. How the instances are bound to the absorbed message is explained in
+//! [`circuit`].
+//!
+//! Knobs: `k` (circuit has `2^k` rows) and `rows_per_round` (rows per Keccak-f round; fewer rows
+//! means more advice columns). Capacity in Keccak-f blocks: [`capacity_blocks`]. A message of `n`
+//! bytes needs `n / 136 + 1` blocks.
+//!
+//! The KZG parameters are generated from a random secret in [`setup`]: a TEST SETUP, not for
+//! production (anyone who knew the secret could forge proofs).
+//!
+//! Wasm notes: no `std::time::Instant` (uses `web-time`), no filesystem, no threads of its own
+//! (halo2-axiom / zkevm-hashes use rayon; a single-threaded wasm32 build needs halo2-axiom
+//! without `multicore`, see the project notes).
+
+pub mod circuit;
+#[cfg(feature = "wasm")]
+pub mod wasm;
+
+pub(crate) use halo2_base::halo2_proofs as halo2;
+
+use circuit::{keccak_rows, PreimageCircuit, WrapperParams};
+use halo2::{
+    halo2curves::{
+        bn256::{Bn256, Fr, G1Affine},
+        ff::PrimeField,
+    },
+    plonk::{create_proof, keygen_pk, keygen_vk, verify_proof, Circuit, ConstraintSystem, ProvingKey},
+    poly::{
+        commitment::{Params as _, ParamsProver},
+        kzg::{
+            commitment::{KZGCommitmentScheme, ParamsKZG},
+            multiopen::{ProverSHPLONK, VerifierSHPLONK},
+            strategy::SingleStrategy,
+        },
+    },
+    transcript::{Blake2bRead, Blake2bWrite, Challenge255, TranscriptReadBuffer, TranscriptWriterBuffer},
+    SerdeFormat,
+};
+use rand_core::OsRng;
+use web_time::Instant;
+use zkevm_hashes::keccak::vanilla::{param::NUM_WORDS_TO_ABSORB, KeccakConfigParams};
+
+/// Keccak-256 rate in bytes (one Keccak-f block absorbs this many bytes).
+pub const RATE: usize = 136;
+/// Smallest `k` accepted (the Keccak lookup tables need at least 2^9 + 31 rows anyway).
+pub const MIN_K: u32 = 9;
+/// Largest `k` accepted (BN254's 2-adicity is 28; beyond ~22 a browser is hopeless anyway).
+pub const MAX_K: u32 = 24;
+/// Accepted range for `rows_per_round`.
+pub const MIN_ROWS_PER_ROUND: usize = 3;
+pub const MAX_ROWS_PER_ROUND: usize = 50;
+/// Default rows per round (one block fits k = 10 with 12 rows per round).
+pub const DEFAULT_ROWS_PER_ROUND: usize = 12;
+
+/// Circuit shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    pub k: u32,
+    pub rows_per_round: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// `k` / `rows_per_round` out of range, or a circuit with no room for a block.
+    InvalidParams(String),
+    /// The message needs more Keccak-f blocks than the circuit holds. Display says what fits.
+    OverCapacity {
+        len: usize,
+        blocks: usize,
+        k: u32,
+        rows_per_round: usize,
+        capacity: usize,
+        /// Smallest `k` (same `rows_per_round`) that would hold the message, if any <= MAX_K.
+        suggested_k: Option<u32>,
+    },
+    /// The proof bytes cannot be parsed (bad length, bad point encoding, trailing bytes).
+    MalformedProof(String),
+    /// The proof parses but does not verify for these public inputs.
+    VerificationFailed(String),
+    /// Any other halo2 error (key generation, proving).
+    Halo2(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::InvalidParams(s) => write!(f, "invalid parameters: {s}"),
+            Error::OverCapacity { len, blocks, k, rows_per_round, capacity, suggested_k } => {
+                write!(
+                    f,
+                    "message is {len} bytes = {blocks} block{}; k={k} with {rows_per_round} rows per round holds {capacity} block{} (at most {} bytes); ",
+                    if *blocks == 1 { "" } else { "s" },
+                    if *capacity == 1 { "" } else { "s" },
+                    max_message_bytes(*capacity),
+                )?;
+                match suggested_k {
+                    Some(sk) => write!(f, "use k >= {sk} with {rows_per_round} rows per round"),
+                    None => write!(f, "no k <= {MAX_K} with {rows_per_round} rows per round holds it"),
+                }
+            }
+            Error::MalformedProof(s) => write!(f, "malformed proof: {s}"),
+            Error::VerificationFailed(s) => write!(f, "proof rejected: {s}"),
+            Error::Halo2(s) => write!(f, "halo2 error: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Keccak-f blocks needed for a message of `len` bytes (padding always adds at least one byte).
+pub fn blocks_for_len(len: usize) -> usize {
+    len / RATE + 1
+}
+
+/// Longest message (bytes) that fits in `blocks` Keccak-f blocks (0 blocks: none; returns 0).
+pub fn max_message_bytes(blocks: usize) -> usize {
+    (blocks * RATE).saturating_sub(1)
+}
+
+fn check_params(k: u32, rows_per_round: usize) -> Result<(), Error> {
+    if !(MIN_K..=MAX_K).contains(&k) {
+        return Err(Error::InvalidParams(format!("k={k} is outside {MIN_K}..={MAX_K}")));
+    }
+    if !(MIN_ROWS_PER_ROUND..=MAX_ROWS_PER_ROUND).contains(&rows_per_round) {
+        return Err(Error::InvalidParams(format!(
+            "rows_per_round={rows_per_round} is outside {MIN_ROWS_PER_ROUND}..={MAX_ROWS_PER_ROUND}"
+        )));
+    }
+    Ok(())
+}
+
+fn wrapper_params(k: u32, rows_per_round: usize, capacity: usize) -> WrapperParams {
+    WrapperParams {
+        keccak: KeccakConfigParams { k, rows_per_round },
+        capacity,
+        mid_round_guard: true,
+    }
+}
+
+/// Number of usable rows (2^k minus blinding rows) of the wrapper circuit.
+fn usable_rows(k: u32, rows_per_round: usize) -> usize {
+    let mut cs = ConstraintSystem::<Fr>::default();
+    let _ = PreimageCircuit::configure_with_params(&mut cs, wrapper_params(k, rows_per_round, 0));
+    (1usize << k).saturating_sub(cs.blinding_factors() + 1)
+}
+
+/// Capacity in Keccak-f blocks of the circuit with `2^k` rows and `rows_per_round` rows per
+/// round: `(usable_rows / rows_per_round - 1 - 17) / 25` (one dummy round at the top; the
+/// absorb gate of the last block looks 17 rounds ahead; 25 rounds per block), as in
+/// zkevm-hashes' `get_keccak_capacity`, with `usable_rows = 2^k - blinding_factors - 1` of this
+/// circuit. Returns 0 for out-of-range parameters.
+pub fn capacity_blocks(k: u32, rows_per_round: usize) -> usize {
+    if check_params(k, rows_per_round).is_err() {
+        return 0;
+    }
+    let rounds = usable_rows(k, rows_per_round) / rows_per_round;
+    rounds.saturating_sub(1 + NUM_WORDS_TO_ABSORB) / circuit::ROUNDS_PER_BLOCK
+}
+
+/// Smallest `k` in `MIN_K..=MAX_K` whose capacity (with `rows_per_round`) holds `blocks`.
+pub fn min_k_for_blocks(blocks: usize, rows_per_round: usize) -> Option<u32> {
+    (MIN_K..=MAX_K).find(|&k| capacity_blocks(k, rows_per_round) >= blocks)
+}
+
+/// Default parameters for a message of `message_len` bytes: 12 rows per round and the smallest
+/// `k` that fits the message's blocks (falls back to `MAX_K` if nothing fits).
+pub fn default_params(message_len: usize) -> Params {
+    let rows_per_round = DEFAULT_ROWS_PER_ROUND;
+    let k = min_k_for_blocks(blocks_for_len(message_len), rows_per_round).unwrap_or(MAX_K);
+    Params { k, rows_per_round }
+}
+
+/// Public instance column `[L, D_hi, D_lo]`.
+pub fn public_inputs(digest: &[u8; 32], length: usize) -> Vec<Fr> {
+    let hi = u128::from_be_bytes(digest[..16].try_into().unwrap());
+    let lo = u128::from_be_bytes(digest[16..].try_into().unwrap());
+    vec![Fr::from(length as u64), Fr::from_u128(hi), Fr::from_u128(lo)]
+}
+
+/// Reference Keccak-256 (Ethereum padding).
+pub fn keccak256(msg: &[u8]) -> [u8; 32] {
+    use tiny_keccak::{Hasher, Keccak};
+    let mut h = Keccak::v256();
+    h.update(msg);
+    let mut out = [0u8; 32];
+    h.finalize(&mut out);
+    out
+}
+
+/// Wall-clock milliseconds of each setup phase.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetupTimings {
+    /// KZG parameter generation (random secret: TEST SETUP).
+    pub params_ms: f64,
+    /// Verifying key generation.
+    pub vk_ms: f64,
+    /// Proving key generation.
+    pub pk_ms: f64,
+}
+
+/// A proof and its timings.
+#[derive(Clone, Debug)]
+pub struct ProofOutput {
+    pub proof: Vec<u8>,
+    pub digest: [u8; 32],
+    pub length: usize,
+    /// Keccak witness generation (zkevm-hashes `multi_keccak`, all blocks up to capacity).
+    pub witness_ms: f64,
+    /// `create_proof` (region assignment + commitments + SHPLONK opening).
+    pub prove_ms: f64,
+}
+
+/// Keys and parameters for one circuit shape.
+pub struct Setup {
+    params: ParamsKZG<Bn256>,
+    pk: ProvingKey<G1Affine>,
+    shape: WrapperParams,
+}
+
+fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// Generate KZG parameters (TEST SETUP from a random secret), verifying key and proving key.
+pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
+    check_params(p.k, p.rows_per_round)?;
+    let capacity = capacity_blocks(p.k, p.rows_per_round);
+    if capacity == 0 {
+        return Err(Error::InvalidParams(format!(
+            "k={} with {} rows per round has no room for a single Keccak-f block (try k >= {})",
+            p.k,
+            p.rows_per_round,
+            min_k_for_blocks(1, p.rows_per_round).map_or("?".into(), |k| k.to_string()),
+        )));
+    }
+    let shape = wrapper_params(p.k, p.rows_per_round, capacity);
+    let t = Instant::now();
+    let params = ParamsKZG::<Bn256>::setup(p.k, OsRng);
+    let params_ms = ms_since(t);
+    let circuit = PreimageCircuit::new(shape, None);
+    let t = Instant::now();
+    let vk = keygen_vk(&params, &circuit).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
+    let vk_ms = ms_since(t);
+    let t = Instant::now();
+    let pk = keygen_pk(&params, vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
+    let pk_ms = ms_since(t);
+    Ok((Setup { params, pk, shape }, SetupTimings { params_ms, vk_ms, pk_ms }))
+}
+
+impl Setup {
+    pub fn params(&self) -> Params {
+        Params { k: self.shape.keccak.k, rows_per_round: self.shape.keccak.rows_per_round }
+    }
+
+    /// Keccak-f blocks the circuit holds.
+    pub fn capacity_blocks(&self) -> usize {
+        self.shape.capacity
+    }
+
+    /// Longest message (bytes) that can be proven.
+    pub fn max_message_bytes(&self) -> usize {
+        max_message_bytes(self.shape.capacity)
+    }
+
+    /// Advice columns of the whole circuit (Keccak + 4 binding columns).
+    pub fn advice_columns(&self) -> usize {
+        self.pk.get_vk().cs().num_advice_columns()
+    }
+
+    pub fn fixed_columns(&self) -> usize {
+        self.pk.get_vk().cs().num_fixed_columns()
+    }
+
+    fn check_fits(&self, len: usize) -> Result<(), Error> {
+        let blocks = blocks_for_len(len);
+        if blocks > self.shape.capacity {
+            let rpr = self.shape.keccak.rows_per_round;
+            return Err(Error::OverCapacity {
+                len,
+                blocks,
+                k: self.shape.keccak.k,
+                rows_per_round: rpr,
+                capacity: self.shape.capacity,
+                suggested_k: min_k_for_blocks(blocks, rpr),
+            });
+        }
+        Ok(())
+    }
+
+    /// Prove knowledge of `msg` with public `(keccak256(msg), msg.len())`.
+    pub fn prove(&self, msg: &[u8]) -> Result<ProofOutput, Error> {
+        self.check_fits(msg.len())?;
+        let digest = keccak256(msg);
+        let t = Instant::now();
+        let rows = keccak_rows(msg, &self.shape);
+        let witness_ms = ms_since(t);
+        let circuit = PreimageCircuit::new(self.shape, Some(rows));
+        let instance = public_inputs(&digest, msg.len());
+        let t = Instant::now();
+        let mut transcript = Blake2bWrite::<_, G1Affine, Challenge255<_>>::init(vec![]);
+        create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, Challenge255<G1Affine>, _, _, _>(
+            &self.params,
+            &self.pk,
+            &[circuit],
+            &[&[&instance]],
+            OsRng,
+            &mut transcript,
+        )
+        .map_err(|e| Error::Halo2(format!("create_proof: {e:?}")))?;
+        let proof = transcript.finalize();
+        let prove_ms = ms_since(t);
+        Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms })
+    }
+
+    /// Verify `proof` for public `(digest, length)`.
+    /// `Err(MalformedProof)` if the bytes do not parse as a proof of this circuit,
+    /// `Err(VerificationFailed)` if they parse but the proof is invalid for these inputs.
+    pub fn verify(&self, proof: &[u8], digest: &[u8; 32], length: usize) -> Result<(), Error> {
+        self.verify_instances(proof, &public_inputs(digest, length))
+    }
+
+    pub(crate) fn verify_instances(&self, proof: &[u8], instance: &[Fr]) -> Result<(), Error> {
+        // Every element of a BN254 halo2 proof (compressed G1 point or scalar) is 32 bytes.
+        if proof.is_empty() || proof.len() % 32 != 0 {
+            return Err(Error::MalformedProof(format!(
+                "length {} is not a positive multiple of 32",
+                proof.len()
+            )));
+        }
+        let mut reader = ProofReader { bytes: proof, pos: 0, hit_end: false };
+        let mut transcript = Blake2bRead::<_, G1Affine, Challenge255<_>>::init(&mut reader);
+        let strategy = SingleStrategy::new(&self.params);
+        let res = verify_proof::<
+            KZGCommitmentScheme<Bn256>,
+            VerifierSHPLONK<'_, Bn256>,
+            Challenge255<G1Affine>,
+            _,
+            SingleStrategy<'_, Bn256>,
+        >(self.params.verifier_params(), self.pk.get_vk(), strategy, &[&[instance]], &mut transcript);
+        drop(transcript);
+        // (The SHPLONK opening phase maps read errors to `Opening`, hence the end-of-input flag.)
+        if reader.hit_end {
+            return Err(Error::MalformedProof("proof is too short for this circuit".into()));
+        }
+        match res {
+            Err(halo2::plonk::Error::Transcript(e)) => Err(Error::MalformedProof(e.to_string())),
+            Err(e) => Err(Error::VerificationFailed(format!("{e:?}"))),
+            Ok(_) if reader.pos != proof.len() => Err(Error::MalformedProof(format!(
+                "{} trailing bytes after the proof",
+                proof.len() - reader.pos
+            ))),
+            Ok(_) => Ok(()),
+        }
+    }
+
+    /// Serialized sizes in bytes: (KZG params, verifying key, proving key), raw-bytes format.
+    /// (Serializes the proving key into memory once: takes a moment for big k.)
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        let mut counter = CountingWriter(0);
+        let _ = self.params.write(&mut counter);
+        let params_bytes = counter.0;
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.get_vk().write(&mut counter, SerdeFormat::RawBytes);
+        let vk_bytes = counter.0;
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.write(&mut counter, SerdeFormat::RawBytes);
+        (params_bytes, vk_bytes, counter.0)
+    }
+}
+
+/// Proof reader that remembers whether the verifier tried to read past the end.
+struct ProofReader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    hit_end: bool,
+}
+
+impl std::io::Read for ProofReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.bytes.len() - self.pos);
+        if n < buf.len() {
+            self.hit_end = true;
+        }
+        buf[..n].copy_from_slice(&self.bytes[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// `io::Write` that only counts bytes.
+struct CountingWriter(usize);
+
+impl std::io::Write for CountingWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

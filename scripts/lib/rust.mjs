@@ -1,0 +1,170 @@
+// Building the Rust backends for the browser: the pinned nightly with rust-src and the wasm32
+// target, wasm-bindgen-cli at exactly the crate's version (from crates.io, not GitHub), and
+// one wasm build per variant (threaded with shared memory, or single-threaded), cached by a
+// hash of what it is built from.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { capture, hashTree, log, run, step } from './steps.mjs';
+
+export function pinnedToolchain(root) {
+  const toml = readFileSync(join(root, 'crates', 'rust-toolchain.toml'), 'utf8');
+  return toml.match(/channel\s*=\s*"([^"]+)"/)[1];
+}
+
+/** Version of a package in crates/Cargo.lock (the CLI must match the crate exactly). */
+export function lockedVersion(root, name) {
+  const lock = readFileSync(join(root, 'crates', 'Cargo.lock'), 'utf8');
+  const m = lock.match(new RegExp(`name = "${name}"\\nversion = "([^"]+)"`));
+  if (!m) throw new Error(`${name} is not in crates/Cargo.lock`);
+  return m[1];
+}
+
+export async function ensureToolchain(root) {
+  if (!capture('rustup', ['--version'])) throw new Error('rustup is not installed (https://rustup.rs is how a new machine of this kind gets Rust)');
+  const channel = pinnedToolchain(root);
+  const installed = capture('rustup', ['run', channel, 'rustc', '--version']) !== undefined;
+  const have = installed
+    && (capture('rustup', ['target', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').includes('wasm32-unknown-unknown')
+    && (capture('rustup', ['component', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').some((l) => l.startsWith('rust-src'));
+  if (have) return log(`Rust ${channel} with rust-src and wasm32 is installed`);
+  // `toolchain install` on an installed toolchain does not add missing components: add them explicitly.
+  await step(`install Rust ${channel} with rust-src and the wasm32 target (rustup)`, async () => {
+    if (!installed) await run('rustup', ['toolchain', 'install', channel, '--profile', 'minimal']);
+    await run('rustup', ['component', 'add', 'rust-src', '--toolchain', channel]);
+    await run('rustup', ['target', 'add', 'wasm32-unknown-unknown', '--toolchain', channel]);
+  });
+}
+
+/** Path of a wasm-bindgen CLI whose version equals the locked wasm-bindgen crate. */
+export async function ensureWasmBindgen(root, cacheDir) {
+  const version = lockedVersion(root, 'wasm-bindgen');
+  const dir = join(cacheDir, 'tools', `wasm-bindgen-${version}`);
+  const bin = join(dir, 'bin', 'wasm-bindgen');
+  if ((capture(bin, ['--version']) ?? '').includes(version)) return bin;
+  // Without --locked: the CLI's own lock file wants a webpki-roots the registry lacks.
+  await step(`install wasm-bindgen-cli ${version} from crates.io (cargo install, ~10 min, once)`, () =>
+    run('cargo', ['+stable', 'install', 'wasm-bindgen-cli', '--version', version, '--root', dir], { prefix: 'cargo install' }));
+  return bin;
+}
+
+const THREAD_FLAGS = [
+  '-C target-feature=+atomics,+bulk-memory',
+  '-C link-arg=--shared-memory',
+  '-C link-arg=--max-memory=4294967296',
+  '-C link-arg=--import-memory',
+  '-C link-arg=--export=__wasm_init_tls',
+  '-C link-arg=--export=__tls_size',
+  '-C link-arg=--export=__tls_align',
+  '-C link-arg=--export=__tls_base',
+].join(' ');
+
+/**
+ * Where cargo keeps a registry crate's source: the unpacked copy under registry/src, else the
+ * downloaded .crate unpacked into dest (after `cargo fetch` in crates/ when neither is there).
+ */
+async function registrySource(root, name, version, dest) {
+  const home = process.env.CARGO_HOME ?? join(homedir(), '.cargo');
+  const find = (sub, file) => {
+    const base = join(home, 'registry', sub);
+    if (!existsSync(base)) return undefined;
+    for (const reg of readdirSync(base)) if (existsSync(join(base, reg, file))) return join(base, reg, file);
+    return undefined;
+  };
+  const dir = `${name}-${version}`;
+  let crateFile = find('cache', `${dir}.crate`);
+  if (!crateFile && !find('src', dir)) {
+    await run('cargo', ['fetch'], { cwd: join(root, 'crates'), prefix: 'cargo fetch' });
+    crateFile = find('cache', `${dir}.crate`);
+  }
+  rmSync(join(dest, dir), { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  if (crateFile) await run('tar', ['xzf', crateFile, '-C', dest]);
+  else cpSync(find('src', dir), join(dest, dir), { recursive: true });
+  return join(dest, dir);
+}
+
+/** Appends `key = value` lines (TOML) to the [dependencies.<dep>] table of a published Cargo.toml. */
+function setDependencyKeys(toml, dep, set) {
+  const header = `[dependencies.${dep}]`;
+  const at = toml.indexOf(header);
+  if (at < 0) throw new Error(`no ${header} table to patch`);
+  const lines = Object.entries(set).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n');
+  const end = at + header.length;
+  const tableEnd = toml.indexOf('\n[', end);
+  const body = toml.slice(end, tableEnd < 0 ? undefined : tableEnd);
+  for (const k of Object.keys(set)) if (new RegExp(`^${k}\\s*=`, 'm').test(body)) throw new Error(`${header} already sets ${k}`);
+  return toml.slice(0, end) + '\n' + lines + toml.slice(end);
+}
+
+/**
+ * A copy of the workspace holding only `crate`, with `[patch.crates-io]` entries pointing at
+ * edited copies of registry crates (never committed: derived here from the registry's source).
+ * patches: [{ name, version, dependency, set }] sets keys of [dependencies.<dependency>] in
+ * that crate's Cargo.toml, e.g. default-features = false.
+ */
+async function derivedWorkspace(root, dir, crate, patches) {
+  const cratesDir = join(root, 'crates');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['Cargo.lock', 'rust-toolchain.toml']) cpSync(join(cratesDir, f), join(dir, f));
+  cpSync(join(cratesDir, crate), join(dir, crate), { recursive: true, filter: (src) => !/\/(target|tests|benches|examples)(\/|$)/.test(src.slice(cratesDir.length)) });
+  let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
+  ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ["${crate}"]`);
+  ws += '\n# Derived by scripts/lib/rust.mjs (not committed): edited copies of registry crates.\n[patch.crates-io]\n';
+  for (const p of patches) {
+    const src = await registrySource(root, p.name, p.version, join(dir, 'patched'));
+    const tomlPath = join(src, 'Cargo.toml');
+    writeFileSync(tomlPath, setDependencyKeys(readFileSync(tomlPath, 'utf8'), p.dependency, p.set));
+    ws += `${p.name} = { path = "patched/${p.name}-${p.version}" }\n`;
+  }
+  writeFileSync(join(dir, 'Cargo.toml'), ws);
+  return dir;
+}
+
+/**
+ * Builds crates/<crate> for wasm32 and runs wasm-bindgen --target web into outDir.
+ * variant 'threads': atomics + shared memory (wasm-bindgen-rayon), needs -Z build-std.
+ * variant 'single': plain wasm32, no threads.
+ * patches (optional): registry crates to build with edited dependency settings, in a derived
+ * workspace under the cache (see derivedWorkspace); part of the cache key.
+ * Returns the directory holding <name>.js, <name>_bg.wasm, snippets/ and build.json (the
+ * cache key and how long the build took), cached by input hash.
+ */
+export async function buildWasm({ root, cacheDir, crate, variant, features, patches = [] }) {
+  const cratesDir = join(root, 'crates');
+  const channel = pinnedToolchain(root);
+  const tree = hashTree([join(cratesDir, crate), join(cratesDir, 'Cargo.toml'), join(cratesDir, 'Cargo.lock'), join(cratesDir, 'rust-toolchain.toml')], { exclude: ['/tests/', '/benches/', '/examples/', 'tests.rs'] });
+  const key = createHash('sha256').update(tree).update(JSON.stringify({ variant, features, patches, flags: variant === 'threads' ? THREAD_FLAGS : '' })).digest('hex').slice(0, 16);
+  const out = join(cacheDir, 'wasm', `${crate}-${variant}-${key}`);
+  if (existsSync(join(out, 'done'))) {
+    log(`${crate} (${variant}): wasm ${key} already built`);
+    return out;
+  }
+  await ensureToolchain(root);
+  const bindgen = await ensureWasmBindgen(root, cacheDir);
+  const targetDir = join(cacheDir, `cargo-target-wasm-${variant}`);
+  const workspace = patches.length ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `${crate}-${variant}`), crate, patches) : cratesDir;
+  const args = ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features', '--features', features.join(',')];
+  const env = { CARGO_TARGET_DIR: targetDir, RUSTUP_TOOLCHAIN: channel };
+  if (variant === 'threads') {
+    args.push('-Z', 'build-std=panic_abort,std');
+    env.RUSTFLAGS = THREAD_FLAGS;
+  } else {
+    env.RUSTFLAGS = '';
+  }
+  const t0 = Date.now();
+  await step(`${crate}: cargo build for wasm32 (${variant}; several minutes the first time)`, () => run('cargo', args, { cwd: workspace, env, prefix: `${crate} ${variant}` }));
+  const lib = crate.replace(/-/g, '_');
+  const tmp = `${out}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  await step(`${crate}: wasm-bindgen (${variant})`, () =>
+    run(bindgen, ['--target', 'web', '--out-dir', tmp, '--out-name', lib, join(targetDir, 'wasm32-unknown-unknown', 'release', `${lib}.wasm`)]));
+  writeFileSync(join(tmp, 'build.json'), JSON.stringify({ crate, variant, features, patches, key, channel, buildSeconds: (Date.now() - t0) / 1000 }, null, 2));
+  rmSync(out, { recursive: true, force: true });
+  renameSync(tmp, out);
+  mkdirSync(join(out, 'done'));
+  return out;
+}

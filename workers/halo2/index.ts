@@ -1,0 +1,61 @@
+// halo2: Axiom's zkEVM Keccak circuit (zkevm-hashes 0.3.0, halo2-axiom) with KZG over BN254,
+// compiled from crates/zkplay-halo2 to wasm (a threaded and a single-threaded build).
+import type { Backend } from '../contract/manifest';
+import { keccakBlocks, maxBytesForBlocks } from '../contract/manifest';
+import { capacityBlocks, DEFAULT_ROWS_PER_ROUND, K_OPTIONS, ROWS_OPTIONS } from './capacity';
+
+/** Smallest offered k that holds a message of this many bytes with the default rows per round (as zkplay_halo2::default_params). */
+function defaultK(messageBytes: number): number {
+  const blocks = keccakBlocks(messageBytes);
+  return K_OPTIONS.find((k) => capacityBlocks(k, DEFAULT_ROWS_PER_ROUND) >= blocks) ?? K_OPTIONS[K_OPTIONS.length - 1];
+}
+
+export const backend: Backend = {
+  manifest: {
+    id: 'halo2',
+    label: 'halo2',
+    proofSystem: 'halo2 PLONK + KZG (SHPLONK), zkEVM Keccak (zkevm-hashes 0.3.0)',
+    field: 'BN254',
+    statement:
+      'I know a message M of length L such that Keccak-256(M) = D. L and D are public instances; the message M stays private (a witness).',
+    trust:
+      'KZG parameters from a setup with a random secret made in this browser: test setup, not for production. Whoever knows the secret could forge proofs; this page forgets it, but a real deployment needs parameters from a multi-party ceremony.',
+    setupLabel: 'KZG parameters from a random secret made in this browser: test setup, not for production',
+    knobs: [
+      {
+        id: 'k',
+        label: 'k',
+        help: 'The circuit has 2^k rows: each step of k doubles the rows, the Keccak blocks it holds and roughly the proving time.',
+        options: K_OPTIONS.map((k) => ({ value: k, label: `${k} (${(2 ** k).toLocaleString('en')} rows)` })),
+      },
+      {
+        id: 'rowsPerRound',
+        label: 'Rows per round',
+        help: 'Rows per Keccak-f round: fewer rows fit more blocks in 2^k rows but need more advice columns (wider, costlier rows).',
+        options: ROWS_OPTIONS.map((r) => ({ value: r, label: `${r}` })),
+      },
+    ],
+    defaultConfig: (messageBytes) => ({ k: defaultK(messageBytes), rowsPerRound: DEFAULT_ROWS_PER_ROUND }),
+    capacity(config) {
+      const blocks = capacityBlocks(Number(config.k), Number(config.rowsPerRound));
+      // No block: not even the empty message fits.
+      return { blocks, bytes: blocks === 0 ? -1 : maxBytesForBlocks(blocks) };
+    },
+    phases: [
+      { id: 'download', label: 'Download wasm' },
+      { id: 'instantiate', label: 'Compile and start wasm' },
+      { id: 'threads', label: 'Start wasm threads' },
+      { id: 'params', label: 'KZG parameters (test setup)' },
+      { id: 'vk', label: 'Verifying key' },
+      { id: 'pk', label: 'Proving key' },
+      { id: 'witness', label: 'Witness' },
+      { id: 'prove', label: 'Prove' },
+      { id: 'verify', label: 'Verify' },
+    ],
+    threads: {
+      supported: ({ crossOriginIsolated }) => crossOriginIsolated,
+      note: 'More than one thread runs the threaded build (rayon on Web Workers sharing wasm memory); 1 thread runs the single-threaded build.',
+    },
+  },
+  createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'halo2' }),
+};
