@@ -1,0 +1,122 @@
+//! wasm-bindgen bindings (feature `wasm`): a thin layer over [`crate::build`],
+//! [`crate::Prepared::prove`] and [`crate::Prepared::verify`].
+//!
+//! ```js
+//! const c = new Plonky2Keccak(1, "keccak");       // builds the circuit (time it in JS)
+//! const stats = JSON.parse(c.stats_json());
+//! const p = c.prove(new TextEncoder().encode("hello"));   // throws with the error text
+//! c.verify(p.proof, p.digest, 5);                // throws unless the proof verifies
+//! ```
+
+use wasm_bindgen::prelude::*;
+
+use crate::{build, CircuitConfig, MerkleHash, Prepared};
+
+fn js(e: crate::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A built Keccak-256 preimage circuit.
+#[wasm_bindgen]
+pub struct Plonky2Keccak {
+    inner: Prepared,
+}
+
+/// A proof with the digest it proves and timings (ms).
+#[wasm_bindgen]
+pub struct Plonky2Proof {
+    proof: Vec<u8>,
+    digest: Vec<u8>,
+    witness_ms: f64,
+    prove_ms: f64,
+}
+
+#[wasm_bindgen]
+impl Plonky2Proof {
+    /// Proof bytes (`Uint8Array`).
+    #[wasm_bindgen(getter)]
+    pub fn proof(&self) -> Vec<u8> {
+        self.proof.clone()
+    }
+    /// The 32-byte Keccak-256 digest the proof is about (`Uint8Array`).
+    #[wasm_bindgen(getter)]
+    pub fn digest(&self) -> Vec<u8> {
+        self.digest.clone()
+    }
+    #[wasm_bindgen(getter)]
+    pub fn witness_ms(&self) -> f64 {
+        self.witness_ms
+    }
+    #[wasm_bindgen(getter)]
+    pub fn prove_ms(&self) -> f64 {
+        self.prove_ms
+    }
+}
+
+#[wasm_bindgen]
+impl Plonky2Keccak {
+    /// Builds the circuit for messages of up to `max_blocks * 136 - 1` bytes.
+    /// `merkle_hash` is `"keccak"` (default, faster) or `"poseidon"`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(max_blocks: usize, merkle_hash: &str) -> Result<Plonky2Keccak, JsError> {
+        let hash = match merkle_hash.to_ascii_lowercase().as_str() {
+            "" | "keccak" => MerkleHash::Keccak,
+            "poseidon" => MerkleHash::Poseidon,
+            other => {
+                return Err(JsError::new(&format!(
+                    "unknown Merkle hash \"{other}\" (use \"keccak\" or \"poseidon\")"
+                )))
+            }
+        };
+        let inner = build(&CircuitConfig::new(max_blocks, hash)).map_err(js)?;
+        Ok(Plonky2Keccak { inner })
+    }
+
+    /// Largest message, in bytes.
+    #[wasm_bindgen(getter)]
+    pub fn capacity_bytes(&self) -> usize {
+        self.inner.capacity_bytes()
+    }
+
+    /// Circuit statistics as JSON:
+    /// `{"gates","rows","degree_bits","capacity_bytes","max_blocks","verifier_only_bytes","gate_types":[...]}`.
+    pub fn stats_json(&self) -> String {
+        let s = self.inner.stats();
+        let types: Vec<String> = s
+            .gate_types
+            .iter()
+            .map(|t| format!("\"{}\"", t.replace('\\', "\\\\").replace('"', "\\\"")))
+            .collect();
+        format!(
+            "{{\"gates\":{},\"rows\":{},\"degree_bits\":{},\"capacity_bytes\":{},\"max_blocks\":{},\"verifier_only_bytes\":{},\"num_wires\":{},\"num_routed_wires\":{},\"gate_types\":[{}]}}",
+            s.gates,
+            s.rows,
+            s.degree_bits,
+            s.capacity_bytes,
+            s.max_blocks,
+            s.verifier_only_bytes,
+            s.num_wires,
+            s.num_routed_wires,
+            types.join(",")
+        )
+    }
+
+    /// Proves knowledge of `message` (a `Uint8Array`).
+    pub fn prove(&self, message: &[u8]) -> Result<Plonky2Proof, JsError> {
+        let out = self.inner.prove(message).map_err(js)?;
+        Ok(Plonky2Proof {
+            proof: out.proof,
+            digest: out.digest.to_vec(),
+            witness_ms: out.witness_ms,
+            prove_ms: out.prove_ms,
+        })
+    }
+
+    /// Verifies `proof` for `Keccak-256(M) = digest` (32 bytes) and `|M| = length`; throws otherwise.
+    pub fn verify(&self, proof: &[u8], digest: &[u8], length: usize) -> Result<(), JsError> {
+        let d: [u8; 32] = digest
+            .try_into()
+            .map_err(|_| JsError::new(&format!("digest must be 32 bytes, got {}", digest.len())))?;
+        self.inner.verify(proof, &d, length).map_err(js)
+    }
+}
