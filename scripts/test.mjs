@@ -2,16 +2,29 @@
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
 // Playwright end-to-end tests in Chromium. Stops at the first failing suite.
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { cacheDir, log, root, run, step } from './lib/steps.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** A free loopback port for the test server, so a leftover server elsewhere cannot fail the run. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
 // [key, description, run]; `node scripts/test.mjs go vitest` runs only the suites with those keys.
 const suites = [
   ['go', 'Go: gnark circuit and prover', () => run('go', ['test', '-count=1', './...'], { cwd: join(root, 'gnark'), env: { ZKPLAY_GNARK_ARTIFACTS: join(root, 'web', 'public', 'artifacts', 'gnark') } })],
   ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
   ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
-  ['e2e', 'End-to-end: Playwright in Chromium', () => run(bin('playwright'), ['test'])],
+  ['e2e', 'End-to-end: Playwright in Chromium', async () => run(bin('playwright'), ['test'], { env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()) } })],
 ];
 const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml'))) : [];
 if (rustCrates.length) {
