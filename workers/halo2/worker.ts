@@ -2,28 +2,13 @@
 // Web Workers when the page is cross-origin isolated and more than one thread is asked for,
 // else the single-threaded build), makes the KZG parameters and keys in the browser (a test
 // setup) and serves the shared protocol.
-import { fetchArtifact, fetchIndex, type ArtifactFile } from '../contract/artifacts';
-import { BackendError, type Config, type MemoryReport, type PrepareResult } from '../contract/protocol';
-import { fatal, serve, type PhaseContext } from '../contract/serve';
+import { BackendError, type Config, type ErrorCode, type PrepareResult } from '../contract/protocol';
+import { serve, type PhaseContext } from '../contract/serve';
+import { wasmBackend, type WasmBindgenModule } from '../contract/wasm-bindgen';
 import { capacityBlocks, configError } from './capacity';
 
-type Variant = 'threads' | 'single';
-
-interface Halo2Index {
-  build: string;
-  variants: Record<Variant, { build: string; glue: string; wasm: ArtifactFile }>;
-}
-
-/** What wasm-bindgen generates for crates/zkplay-halo2/src/wasm.rs (the subset used here). */
-interface Halo2Module {
-  default(init: { module_or_path: BufferSource }): Promise<unknown>;
-  initThreadPool?(threads: number): Promise<void>;
-  build(): string;
-  threads(): number;
-  memoryBytes(): number;
-  allocate(mib: number): number;
-  installPanicHook(): void;
-  lastPanic(): string;
+/** What wasm-bindgen generates for crates/zkplay-halo2/src/wasm.rs (the subset used here, beyond the shared exports). */
+interface Halo2Module extends WasmBindgenModule {
   Halo2Setup: new (k: number, rowsPerRound: number) => Halo2Setup;
 }
 
@@ -49,72 +34,15 @@ interface Stats {
   pkMs: number;
 }
 
-const INDEX_URL = new URL('/artifacts/halo2/index.json', self.location.origin).href;
-const MEMORY_LABEL = 'wasm linear memory (never shrinks: the peak of this worker)';
-
-let wasm: { mod: Halo2Module; variant: Variant; build: string; download: number } | undefined;
+const wasm = wasmBackend<Halo2Module>('halo2', 'halo2');
 type Prepared = Omit<PrepareResult, 'kind' | 'phases'>;
 let prepared: { key: string; setup: Halo2Setup; result: Prepared } | undefined;
 
-function peakMemory(): MemoryReport {
-  return { peakBytes: wasm ? wasm.mod.memoryBytes() : 0, what: MEMORY_LABEL };
-}
+/** Protocol codes for zkplay_halo2::Error texts. */
+const codeFor = (message: string): ErrorCode | undefined =>
+  message.startsWith('message is ') ? 'capacity' : message.startsWith('invalid parameters') ? 'invalid-input' : undefined;
 
-/**
- * Runs a call into wasm. Rust errors arrive as JS Errors with the Display text of
- * zkplay_halo2::Error; a wasm trap (a panic, or an allocation that failed: both abort) leaves
- * the instance unusable, so the worker reports itself dead and the page replaces it.
- */
-function call<T>(what: string, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
-      const panic = wasm?.mod.lastPanic() ?? '';
-      const mem = wasm?.mod.memoryBytes() ?? 0;
-      const oom = e instanceof RangeError || /alloc|capacity overflow|out of memory/i.test(panic) || mem > 3.5 * 2 ** 30;
-      const message = oom
-        ? `the halo2 worker ran out of memory during ${what} (wasm memory at ${(mem / 2 ** 20).toFixed(0)} MiB)`
-        : `the halo2 wasm crashed during ${what}: ${panic || (e as Error).message}`;
-      fatal(oom ? 'out-of-memory' : 'crashed', message);
-      throw new BackendError(oom ? 'out-of-memory' : 'crashed', message);
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    if (message.startsWith('message is ')) throw new BackendError('capacity', message);
-    if (message.startsWith('invalid parameters')) throw new BackendError('invalid-input', message);
-    throw new BackendError('internal', `${what}: ${message}`);
-  }
-}
-
-/** Which build runs: threads need cross-origin isolation (SharedArrayBuffer) and are worth it for more than one. */
-function variantFor(threads: number): Variant {
-  return threads > 1 && self.crossOriginIsolated && typeof SharedArrayBuffer !== 'undefined' ? 'threads' : 'single';
-}
-
-async function load(variant: Variant, threads: number, ctx?: PhaseContext) {
-  const phase = <T>(id: string, label: string, fn: () => Promise<T>) => (ctx ? ctx.phase(id, label, fn) : fn());
-  const index = await fetchIndex<Halo2Index>(INDEX_URL);
-  const entry = index.variants[variant];
-  const label = `halo2 wasm (${entry.build})`;
-  const got = await phase('download', 'Download wasm', () =>
-    fetchArtifact(INDEX_URL, entry.wasm, label, (loaded, total) => ctx?.progress('download', `Downloading ${label}`, loaded, total)),
-  );
-  const mod = await phase('instantiate', 'Compile and start wasm', async () => {
-    const m = (await import(/* @vite-ignore */ new URL(entry.glue, INDEX_URL).href)) as Halo2Module;
-    try {
-      await m.default({ module_or_path: got.bytes as Uint8Array<ArrayBuffer> });
-    } catch (e) {
-      throw new BackendError('corrupt-artifact', `${label} could not be instantiated: ${(e as Error).message}`);
-    }
-    m.installPanicHook();
-    return m;
-  });
-  if (variant === 'threads') {
-    await phase('threads', `Start ${threads} wasm threads`, () => mod.initThreadPool!(threads));
-  }
-  wasm = { mod, variant, build: mod.build(), download: got.fromCache ? 0 : entry.wasm.bytes };
-  return wasm;
-}
+const call = <T>(what: string, fn: () => T): T => wasm.call(what, fn, codeFor);
 
 function configOf(config: Config): { k: number; rowsPerRound: number } {
   const k = Number(config.k);
@@ -128,7 +56,7 @@ async function prepare(config: Config, threads: number, ctx: PhaseContext): Prom
   const { k, rowsPerRound } = configOf(config);
   const key = `${k}/${rowsPerRound}`;
   if (prepared?.key === key) return { ...prepared.result, sizes: { ...prepared.result.sizes, download: 0 }, fresh: false };
-  const w = wasm ?? (await load(variantFor(threads), Math.max(1, threads), ctx));
+  const w = await wasm.load(threads, ctx);
   prepared?.setup.free();
   prepared = undefined;
   // One call makes the KZG parameters, the verifying key and the proving key; each is timed inside.
@@ -177,7 +105,7 @@ serve({
     ctx.record('prove', 'Prove', out.proveMs);
     const proof = out.proof;
     out.free();
-    return { proof, memory: peakMemory() };
+    return { proof, memory: wasm.peakMemory() };
   },
   async verify(proof, digest, length, ctx) {
     const setup = requireSetup();
@@ -193,13 +121,5 @@ serve({
       }
     });
   },
-  async allocate(mib) {
-    const w = wasm ?? (await load('single', 1));
-    try {
-      w.mod.allocate(mib);
-    } catch (e) {
-      throw new BackendError('out-of-memory', (e as Error).message);
-    }
-    return peakMemory();
-  },
+  allocate: (mib) => wasm.allocate(mib),
 });

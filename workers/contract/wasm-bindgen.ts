@@ -1,0 +1,165 @@
+// Worker-side loading of a Rust backend built with wasm-bindgen (--target web) in two variants,
+// as scripts/lib/rust.mjs buildWasm makes them and a backend's build.mjs lists them in
+// /artifacts/<id>/index.json:
+//   threads: atomics + shared memory, rayon on Web Workers (wasm-bindgen-rayon, initThreadPool);
+//   single:  plain wasm32.
+// This module picks the variant, downloads the wasm with fetchArtifact (hash-checked, cached),
+// imports the glue from /artifacts/<id>/<variant>/, instantiates it, starts the thread pool,
+// times these phases, reports memory, and turns wasm traps into worker-fatal errors. The
+// backend's worker keeps only its own calls (circuit, keys, prove, verify).
+import { fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
+import { BackendError, type ErrorCode, type MemoryReport } from './protocol';
+import { fatal, type PhaseContext } from './serve';
+
+export type Variant = 'threads' | 'single';
+
+/** index.json as a Rust backend's build.mjs writes it. */
+export interface WasmIndex {
+  build: string;
+  variants: Record<Variant, { build: string; glue: string; wasm: ArtifactFile }>;
+}
+
+/** The exports every zkplay wasm-bindgen crate provides (see src/wasm.rs of each crate under crates/). */
+export interface WasmBindgenModule {
+  /** wasm-bindgen's init: instantiates the module from its bytes; resolves to the wasm exports. */
+  default(init: { module_or_path: BufferSource }): Promise<unknown>;
+  /** Only in the threaded build (wasm-bindgen-rayon). */
+  initThreadPool?(threads: number): Promise<void>;
+  /** "wasm-threads" or "wasm-single". */
+  build(): string;
+  /** Threads rayon really uses (1 in the single-threaded build). */
+  threads(): number;
+  /** Bytes of wasm linear memory. */
+  memoryBytes(): number;
+  /** Grows wasm memory by this many MiB and keeps it; throws when it cannot. */
+  allocate(mib: number): number;
+  installPanicHook(): void;
+  lastPanic(): string;
+}
+
+export interface LoadedWasm<M extends WasmBindgenModule> {
+  mod: M;
+  variant: Variant;
+  /** What the wasm says it is ("wasm-threads" / "wasm-single"). */
+  build: string;
+  /** Bytes downloaded to load it (0 when read from the cache); a backend zeroes it once reported. */
+  download: number;
+  /** The instance's linear memory, when the glue's init returned it. */
+  memory?: WebAssembly.Memory;
+}
+
+export const MEMORY_LABEL = 'wasm linear memory (never shrinks: the peak of this worker)';
+
+/** Which build runs: threads need cross-origin isolation (SharedArrayBuffer) and are worth it for more than one. */
+export function variantFor(threads: number): Variant {
+  return threads > 1 && self.crossOriginIsolated && typeof SharedArrayBuffer !== 'undefined' ? 'threads' : 'single';
+}
+
+export interface WasmBackend<M extends WasmBindgenModule> {
+  /** The loaded wasm, loading it first (variant from the thread count) unless this worker already has one. */
+  load(threads: number, ctx?: PhaseContext): Promise<LoadedWasm<M>>;
+  /** The loaded wasm, if any. */
+  readonly current: LoadedWasm<M> | undefined;
+  /**
+   * Runs a call into wasm. Rust errors arrive as JS Errors with the crate's Display text; codeFor
+   * maps that text to a protocol code (undefined: 'internal', prefixed with `what`). A wasm trap
+   * (a panic, or an allocation that failed: both abort) leaves the instance unusable, so the
+   * worker reports itself dead and the page replaces it.
+   */
+  call<T>(what: string, fn: () => T, codeFor?: (message: string) => ErrorCode | undefined): T;
+  /** Peak memory: the wasm linear memory's size (it never shrinks). */
+  peakMemory(): MemoryReport;
+  /** The protocol's allocate: grows the wasm heap by mib MiB (loading the single-threaded build if none is loaded). */
+  allocate(mib: number): Promise<MemoryReport>;
+}
+
+/**
+ * The wasm-bindgen backend `id` (artifacts at /artifacts/<id>/), named `label` in messages.
+ * One instance per worker: the wasm is loaded once and reused for every configuration.
+ */
+export function wasmBackend<M extends WasmBindgenModule>(id: string, label: string): WasmBackend<M> {
+  const indexUrl = new URL(`/artifacts/${id}/index.json`, self.location.origin).href;
+  let loaded: LoadedWasm<M> | undefined;
+
+  const memoryBytes = () => {
+    if (!loaded) return 0;
+    return loaded.memory?.buffer.byteLength ?? loaded.mod.memoryBytes();
+  };
+
+  async function load(threads: number, ctx?: PhaseContext): Promise<LoadedWasm<M>> {
+    if (loaded) return loaded;
+    const n = Math.max(1, threads);
+    const variant = variantFor(n);
+    const phase = <T>(pid: string, plabel: string, fn: () => Promise<T>) => (ctx ? ctx.phase(pid, plabel, fn) : fn());
+    const index = await fetchIndex<WasmIndex>(indexUrl);
+    const entry = index.variants?.[variant];
+    if (!entry) throw new BackendError('corrupt-artifact', `${indexUrl} lists no ${variant} build`);
+    const name = `${label} wasm (${entry.build})`;
+    const got = await phase('download', 'Download wasm', () =>
+      fetchArtifact(indexUrl, entry.wasm, name, (done, total) => ctx?.progress('download', `Downloading ${name}`, done, total)),
+    );
+    const { mod, memory } = await phase('instantiate', 'Compile and start wasm', async () => {
+      const m = (await import(/* @vite-ignore */ new URL(entry.glue, indexUrl).href)) as M;
+      let exports: unknown;
+      try {
+        exports = await m.default({ module_or_path: got.bytes as Uint8Array<ArrayBuffer> });
+      } catch (e) {
+        throw new BackendError('corrupt-artifact', `${name} could not be instantiated: ${(e as Error).message}`);
+      }
+      m.installPanicHook();
+      const mem = (exports as { memory?: unknown } | undefined)?.memory;
+      return { mod: m, memory: mem instanceof WebAssembly.Memory ? mem : undefined };
+    });
+    if (variant === 'threads') {
+      if (!mod.initThreadPool) throw new BackendError('corrupt-artifact', `${name} has no initThreadPool`);
+      await phase('threads', `Start ${n} wasm threads`, () => mod.initThreadPool!(n));
+    }
+    loaded = { mod, variant, build: mod.build(), download: got.fromCache ? 0 : entry.wasm.bytes, memory };
+    return loaded;
+  }
+
+  function call<T>(what: string, fn: () => T, codeFor?: (message: string) => ErrorCode | undefined): T {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
+        let panic = '';
+        try {
+          panic = loaded?.mod.lastPanic() ?? '';
+        } catch {
+          // the instance may be too broken to answer
+        }
+        const mem = memoryBytes();
+        const oom = e instanceof RangeError || /alloc|capacity overflow|out of memory/i.test(panic) || mem > 3.5 * 2 ** 30;
+        const message = oom
+          ? `the ${label} worker ran out of memory during ${what} (wasm memory at ${(mem / 2 ** 20).toFixed(0)} MiB)`
+          : `the ${label} wasm crashed during ${what}: ${panic || (e as Error).message}`;
+        fatal(oom ? 'out-of-memory' : 'crashed', message);
+        throw new BackendError(oom ? 'out-of-memory' : 'crashed', message);
+      }
+      if (e instanceof BackendError) throw e;
+      const message = e instanceof Error ? e.message : String(e);
+      const code = codeFor?.(message);
+      if (code) throw new BackendError(code, message);
+      throw new BackendError('internal', `${what}: ${message}`);
+    }
+  }
+
+  return {
+    load,
+    get current() {
+      return loaded;
+    },
+    call,
+    peakMemory: () => ({ peakBytes: memoryBytes(), what: MEMORY_LABEL }),
+    async allocate(mib) {
+      const w = await load(1);
+      try {
+        w.mod.allocate(mib);
+      } catch (e) {
+        throw new BackendError('out-of-memory', (e as Error).message);
+      }
+      return { peakBytes: memoryBytes(), what: MEMORY_LABEL };
+    },
+  };
+}
