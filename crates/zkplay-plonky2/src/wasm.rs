@@ -7,10 +7,70 @@
 //! const p = c.prove(new TextEncoder().encode("hello"));   // throws with the error text
 //! c.verify(p.proof, p.digest, 5);                // throws unless the proof verifies
 //! ```
+//!
+//! `new Plonky2Keccak(blocks, hash, true)` turns on plonky2's zero-knowledge blinding.
+//! Feature `wasm-threads` adds `initThreadPool(n)` (wasm-bindgen-rayon): call it once before
+//! anything else; plonky2's rayon code then runs on `n` Web Workers.
 
 use wasm_bindgen::prelude::*;
 
 use crate::{build, CircuitConfig, MerkleHash, Prepared};
+
+#[cfg(feature = "wasm-threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// "wasm-threads" or "wasm-single": which build this is.
+#[wasm_bindgen(js_name = build)]
+pub fn build_kind() -> String {
+    if cfg!(feature = "wasm-threads") { "wasm-threads" } else { "wasm-single" }.into()
+}
+
+/// Threads plonky2 proves with (1 in the single-threaded build; the pool size after `initThreadPool`).
+#[wasm_bindgen]
+pub fn threads() -> usize {
+    #[cfg(feature = "wasm-threads")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "wasm-threads"))]
+    return 1;
+}
+
+/// Bytes of wasm linear memory (it never shrinks: the peak so far).
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) * 65536) as f64
+}
+
+/// Grows linear memory by `mib` MiB and keeps it (for probing how much a worker may have).
+/// Throws "out of memory" when the memory cannot grow.
+#[wasm_bindgen]
+pub fn allocate(mib: u32) -> Result<f64, JsError> {
+    let pages = mib as usize * 16;
+    if core::arch::wasm32::memory_grow(0, pages) == usize::MAX {
+        return Err(JsError::new(&format!(
+            "out of memory: could not grow wasm memory by {mib} MiB (now {} MiB)",
+            memory_bytes() as u64 >> 20
+        )));
+    }
+    Ok(memory_bytes())
+}
+
+static LAST_PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Records panic messages (read with `lastPanic()` after a wasm trap; panics abort in wasm).
+#[wasm_bindgen(js_name = installPanicHook)]
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut s) = LAST_PANIC.try_lock() {
+            *s = info.to_string();
+        }
+    }));
+}
+
+/// The message of the last panic, or "" (see `installPanicHook`).
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> String {
+    LAST_PANIC.try_lock().map(|s| s.clone()).unwrap_or_default()
+}
 
 fn js(e: crate::Error) -> JsError {
     JsError::new(&e.to_string())
@@ -56,9 +116,10 @@ impl Plonky2Proof {
 #[wasm_bindgen]
 impl Plonky2Keccak {
     /// Builds the circuit for messages of up to `max_blocks * 136 - 1` bytes.
-    /// `merkle_hash` is `"keccak"` (default, faster) or `"poseidon"`.
+    /// `merkle_hash` is `"keccak"` (default, faster) or `"poseidon"`; `zero_knowledge`
+    /// (optional, default false) turns on plonky2's blinding (see [`CircuitConfig`]).
     #[wasm_bindgen(constructor)]
-    pub fn new(max_blocks: usize, merkle_hash: &str) -> Result<Plonky2Keccak, JsError> {
+    pub fn new(max_blocks: usize, merkle_hash: &str, zero_knowledge: Option<bool>) -> Result<Plonky2Keccak, JsError> {
         let hash = match merkle_hash.to_ascii_lowercase().as_str() {
             "" | "keccak" => MerkleHash::Keccak,
             "poseidon" => MerkleHash::Poseidon,
@@ -68,7 +129,9 @@ impl Plonky2Keccak {
                 )))
             }
         };
-        let inner = build(&CircuitConfig::new(max_blocks, hash)).map_err(js)?;
+        let mut cfg = CircuitConfig::new(max_blocks, hash);
+        cfg.zero_knowledge = zero_knowledge.unwrap_or(false);
+        let inner = build(&cfg).map_err(js)?;
         Ok(Plonky2Keccak { inner })
     }
 
@@ -79,7 +142,8 @@ impl Plonky2Keccak {
     }
 
     /// Circuit statistics as JSON:
-    /// `{"gates","rows","degree_bits","capacity_bytes","max_blocks","verifier_only_bytes","gate_types":[...]}`.
+    /// `{"gates","rows","degree_bits","capacity_bytes","max_blocks","verifier_only_bytes",
+    /// "num_wires","num_routed_wires","zero_knowledge","merkle_hash","gate_types":[...]}`.
     pub fn stats_json(&self) -> String {
         let s = self.inner.stats();
         let types: Vec<String> = s
@@ -88,7 +152,7 @@ impl Plonky2Keccak {
             .map(|t| format!("\"{}\"", t.replace('\\', "\\\\").replace('"', "\\\"")))
             .collect();
         format!(
-            "{{\"gates\":{},\"rows\":{},\"degree_bits\":{},\"capacity_bytes\":{},\"max_blocks\":{},\"verifier_only_bytes\":{},\"num_wires\":{},\"num_routed_wires\":{},\"gate_types\":[{}]}}",
+            "{{\"gates\":{},\"rows\":{},\"degree_bits\":{},\"capacity_bytes\":{},\"max_blocks\":{},\"verifier_only_bytes\":{},\"num_wires\":{},\"num_routed_wires\":{},\"zero_knowledge\":{},\"merkle_hash\":\"{}\",\"gate_types\":[{}]}}",
             s.gates,
             s.rows,
             s.degree_bits,
@@ -97,6 +161,11 @@ impl Plonky2Keccak {
             s.verifier_only_bytes,
             s.num_wires,
             s.num_routed_wires,
+            self.inner.config().zero_knowledge,
+            match self.inner.config().hash {
+                MerkleHash::Keccak => "keccak",
+                MerkleHash::Poseidon => "poseidon",
+            },
             types.join(",")
         )
     }

@@ -1,0 +1,66 @@
+// plonky2: crates/zkplay-plonky2 (plonky2 1.1.0, PLONK + FRI over Goldilocks, this project's own
+// Keccak-256 round gates) compiled to wasm (a threaded and a single-threaded build). The circuit
+// is built in the browser: there are no keys to download and no trusted setup.
+import type { Backend } from '../contract/manifest';
+import { maxBytesForBlocks } from '../contract/manifest';
+import { BLOCK_OPTIONS, defaultBlocks } from './config';
+
+export const backend: Backend = {
+  manifest: {
+    id: 'plonky2',
+    label: 'plonky2',
+    proofSystem: 'plonky2 1.1.0 (PLONK + FRI), own Keccak-256 gates',
+    field: 'Goldilocks',
+    statement:
+      'I know a message M of length L such that Keccak-256(M) = D. D and L are public inputs; M is a witness. ' +
+      "With zero knowledge off (the default, for speed) the proof is sound but M is not formally hidden: plonky2's FRI openings reveal evaluations of the witness polynomials. Turn it on to hide M (about 7x slower).",
+    trust: 'No trusted setup: plonky2 is transparent (FRI over Goldilocks). The circuit is built in this browser; nothing secret is involved.',
+    setupLabel: 'no trusted setup (transparent)',
+    knobs: [
+      {
+        id: 'maxBlocks',
+        label: 'Capacity (Keccak blocks)',
+        help: 'Keccak blocks the circuit runs, chosen when it is built: the longest message is blocks × 136 − 1 bytes. Rows, build and proving time grow with it.',
+        options: BLOCK_OPTIONS.map((b) => ({ value: b, label: `${b} (≤ ${maxBytesForBlocks(b).toLocaleString('en')} bytes)` })),
+      },
+      {
+        id: 'merkleHash',
+        label: 'Merkle hash',
+        help: "Hash of plonky2's FRI Merkle trees and Fiat-Shamir: Keccak proves faster; Poseidon is what cheap recursion needs.",
+        options: [
+          { value: 'keccak', label: 'Keccak (faster)' },
+          { value: 'poseidon', label: 'Poseidon (recursion-friendly)' },
+        ],
+      },
+      {
+        id: 'zk',
+        label: 'Zero knowledge',
+        help: "plonky2's blinding: off proves faster and is sound, but does not formally hide M; on hides M at about 7x the proving time.",
+        options: [
+          { value: 'off', label: 'off (faster, default)' },
+          { value: 'on', label: 'on (hides M; ~7x slower)' },
+        ],
+      },
+    ],
+    defaultConfig: (messageBytes) => ({ maxBlocks: defaultBlocks(messageBytes), merkleHash: 'keccak', zk: 'off' }),
+    capacity(config) {
+      const blocks = Number(config.maxBlocks);
+      if (!BLOCK_OPTIONS.includes(blocks)) return { blocks: 0, bytes: -1 };
+      return { blocks, bytes: maxBytesForBlocks(blocks) };
+    },
+    phases: [
+      { id: 'download', label: 'Download wasm' },
+      { id: 'instantiate', label: 'Compile and start wasm' },
+      { id: 'threads', label: 'Start wasm threads' },
+      { id: 'build', label: 'Build circuit (plonky2)' },
+      { id: 'witness', label: 'Witness' },
+      { id: 'prove', label: 'Prove' },
+      { id: 'verify', label: 'Verify' },
+    ],
+    threads: {
+      supported: ({ crossOriginIsolated }) => crossOriginIsolated,
+      note: 'More than one thread runs the threaded build (plonky2 `parallel`: rayon on Web Workers sharing wasm memory); 1 thread runs the single-threaded build.',
+    },
+  },
+  createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'plonky2' }),
+};
