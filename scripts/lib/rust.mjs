@@ -2,11 +2,11 @@
 // target, wasm-bindgen-cli at exactly the crate's version (from crates.io, not GitHub), and
 // one wasm build per variant (threaded with shared memory, or single-threaded), cached by a
 // hash of what it is built from.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { capture, hashTree, log, run, step } from './steps.mjs';
+import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
 
 export function pinnedToolchain(root) {
   const toml = readFileSync(join(root, 'crates', 'rust-toolchain.toml'), 'utf8');
@@ -167,4 +167,43 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   renameSync(tmp, out);
   mkdirSync(join(out, 'done'));
   return out;
+}
+
+/**
+ * Builds every variant of a wasm-bindgen backend crate and publishes it into outDir:
+ * <variant>/ with the JS glue, wasm-bindgen-rayon's helper snippets and the wasm, plus an
+ * index.json with each wasm's size and sha256 (what workers/contract/wasm-bindgen.ts reads).
+ * variants: [{ id: 'threads' | 'single', build: 'wasm-threads' | 'wasm-single', features, patches? }]
+ */
+export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, variants }) {
+  const lib = crate.replace(/-/g, '_');
+  const built = [];
+  for (const v of variants) {
+    const dir = await buildWasm({ root, cacheDir, crate, variant: v.id, features: v.features, patches: v.patches ?? [] });
+    built.push({ ...v, dir, info: JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) });
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const published = {};
+  for (const v of built) {
+    const dest = join(outDir, v.id);
+    // The glue and wasm-bindgen-rayon's worker helper (snippets/) are served as they are: the
+    // worker imports the glue at run time, and the helper finds it through import.meta.url.
+    cpSync(v.dir, dest, { recursive: true, filter: (src) => !/[/\\](done|build\.json|[^/\\]+\.d\.ts)$/.test(src) });
+    const wasm = join(v.dir, `${lib}_bg.wasm`);
+    place(wasm, join(dest, `${lib}_bg.wasm`));
+    published[v.id] = {
+      build: v.build,
+      glue: `${v.id}/${lib}.js`,
+      wasm: { file: `${v.id}/${lib}_bg.wasm`, bytes: statSync(wasm).size, sha256: sha256File(wasm) },
+      key: v.info.key,
+      buildSeconds: v.info.buildSeconds,
+    };
+  }
+  const index = { build: built.map((v) => v.info.key.slice(0, 8)).join('-'), variants: published };
+  writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
+  for (const [variant, v] of Object.entries(published)) {
+    log(`${id}: ${variant} wasm ${(v.wasm.bytes / 2 ** 20).toFixed(1)} MiB (cargo build ${v.buildSeconds.toFixed(0)} s when it was built)`);
+  }
+  log(`${id}: artifacts in ${outDir}`);
 }

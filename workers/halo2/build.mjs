@@ -9,13 +9,9 @@
 //            halo2-base at a copy of its registry source with halo2-axiom's default features
 //            off (nothing third-party is committed).
 // There are no keys to ship: the KZG parameters and keys are made in the browser (test setup).
-import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildWasm } from '../../scripts/lib/rust.mjs';
-import { log, place, sha256File } from '../../scripts/lib/steps.mjs';
+import { buildWasmBackend } from '../../scripts/lib/rust.mjs';
 
 const CRATE = 'zkplay-halo2';
-const LIB = 'zkplay_halo2';
 
 /** halo2-base 0.5.0 with halo2-axiom's `multicore` off (the rest of its default features kept). */
 export const SINGLE_THREAD_PATCH = {
@@ -31,34 +27,5 @@ const VARIANTS = [
 ];
 
 export async function build({ root, cacheDir, outDir }) {
-  const built = [];
-  for (const v of VARIANTS) {
-    const dir = await buildWasm({ root, cacheDir, crate: CRATE, variant: v.id, features: v.features, patches: v.patches });
-    built.push({ ...v, dir, info: JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) });
-  }
-
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  const variants = {};
-  for (const v of built) {
-    const dest = join(outDir, v.id);
-    // The glue and wasm-bindgen-rayon's worker helper (snippets/) are served as they are: the
-    // worker imports the glue at run time, and the helper finds it through import.meta.url.
-    cpSync(v.dir, dest, { recursive: true, filter: (src) => !/[/\\](done|build\.json|[^/\\]+\.d\.ts)$/.test(src) });
-    const wasm = join(v.dir, `${LIB}_bg.wasm`);
-    place(wasm, join(dest, `${LIB}_bg.wasm`));
-    variants[v.id] = {
-      build: v.build,
-      glue: `${v.id}/${LIB}.js`,
-      wasm: { file: `${v.id}/${LIB}_bg.wasm`, bytes: statSync(wasm).size, sha256: sha256File(wasm) },
-      key: v.info.key,
-      buildSeconds: v.info.buildSeconds,
-    };
-  }
-  const index = { build: built.map((v) => v.info.key.slice(0, 8)).join('-'), variants };
-  writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
-  for (const [id, v] of Object.entries(variants)) {
-    log(`halo2: ${id} wasm ${(v.wasm.bytes / 2 ** 20).toFixed(1)} MiB (built in ${v.buildSeconds.toFixed(0)} s)`);
-  }
-  log(`halo2: artifacts in ${outDir}`);
+  await buildWasmBackend({ id: 'halo2', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS });
 }
