@@ -304,12 +304,3 @@ fn capacity_table_matches_workers_file() {
     assert!(OFFERED_K.contains(&default_params(max_message_bytes(8)).k));
 }
 
-/// Blinding rows per (k, rows_per_round): printed for the TypeScript formula.
-#[test]
-fn blinding_factors_print() {
-    for k in OFFERED_K {
-        for r in [3usize, 4, 5, 6, 7, 8, 9, 10, 12, 16, 20, 25, 30, 40, 50] {
-            println!("k={k} rows={r} usable={} unused={}", usable_rows(k, r), (1usize << k) - usable_rows(k, r));
-        }
-    }
-}
