@@ -25,3 +25,22 @@ export function runRustExample({ root, crate, example, args, threads }) {
   });
   return JSON.parse(out.toString());
 }
+
+/** A RunResult for one native configuration: everything but what the backend knows is filled in. */
+export function nativeRunResult({ backend, config, threads, commit, bytes, phases, sizes, circuit, peakRssBytes, runs }) {
+  return {
+    schemaVersion: 1,
+    backend,
+    config,
+    environment: nativeEnvironment(threads, 'native-rust', commit),
+    message: { bytes, blocks: Math.floor(bytes / 136) + 1 },
+    phases: phases.map(([id, label, samples]) => ({ id, label, ms: stat(samples) })),
+    sizes,
+    circuit,
+    memory: { peakBytes: peakRssBytes, what: 'process peak RSS (VmHWM)' },
+    verified: true, // the runner stops at the first failed verification
+    runs,
+    cold: false,
+    timestamp: new Date().toISOString(),
+  };
+}

@@ -2,7 +2,7 @@
 // same setup/prove/verify as the wasm build; this wraps its samples in RunResults whose phase
 // ids match the worker's, so the page can set them beside the browser's.
 import { log } from '../../scripts/lib/steps.mjs';
-import { nativeEnvironment, runRustExample, stat } from '../../scripts/lib/native.mjs';
+import { nativeRunResult, runRustExample } from '../../scripts/lib/native.mjs';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
   const results = [];
@@ -11,28 +11,25 @@ export async function benchNative({ root, blocks, threads, runs, commit }) {
     for (const t of threads) {
       log(`halo2 native: ${bytes} bytes (${b} blocks), RAYON_NUM_THREADS=${t}, ${runs} runs`);
       const r = runRustExample({ root, crate: 'zkplay-halo2', example: 'reference', args: [bytes, runs], threads: t });
-      results.push({
-        schemaVersion: 1,
+      results.push(nativeRunResult({
         backend: 'halo2',
         config: { k: r.k, rowsPerRound: r.rowsPerRound },
-        environment: nativeEnvironment(r.threads, 'native-rust', commit),
-        message: { bytes, blocks: b },
+        threads: r.threads,
+        commit,
+        bytes,
         phases: [
-          { id: 'params', label: 'KZG parameters (test setup)', ms: stat([r.paramsMs]) },
-          { id: 'vk', label: 'Verifying key', ms: stat([r.vkMs]) },
-          { id: 'pk', label: 'Proving key', ms: stat([r.pkMs]) },
-          { id: 'witness', label: 'Witness', ms: stat(r.witnessMs) },
-          { id: 'prove', label: 'Prove', ms: stat(r.proveMs) },
-          { id: 'verify', label: 'Verify', ms: stat(r.verifyMs) },
+          ['params', 'KZG parameters (test setup)', [r.paramsMs]],
+          ['vk', 'Verifying key', [r.vkMs]],
+          ['pk', 'Proving key', [r.pkMs]],
+          ['witness', 'Witness', r.witnessMs],
+          ['prove', 'Prove', r.proveMs],
+          ['verify', 'Verify', r.verifyMs],
         ],
         sizes: { proof: r.proofBytes, params: r.paramsBytes, verifyingKey: r.vkBytes, provingKey: r.pkBytes },
         circuit: { k: r.k, rows: 2 ** r.k, rowsPerRound: r.rowsPerRound, capacityBlocks: r.capacityBlocks, adviceColumns: r.adviceColumns, fixedColumns: r.fixedColumns, capacityBytes: r.maxMessageBytes },
-        memory: { peakBytes: r.peakRssBytes, what: 'process peak RSS (VmHWM)' },
-        verified: true,
+        peakRssBytes: r.peakRssBytes,
         runs,
-        cold: false,
-        timestamp: new Date().toISOString(),
-      });
+      }));
     }
   }
   return results;

@@ -3,7 +3,7 @@
 // needs, Keccak Merkle hash: the page's default); this wraps its samples in RunResults whose
 // phase ids match the worker's.
 import { log } from '../../scripts/lib/steps.mjs';
-import { nativeEnvironment, runRustExample, stat } from '../../scripts/lib/native.mjs';
+import { nativeRunResult, runRustExample } from '../../scripts/lib/native.mjs';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
   const results = [];
@@ -12,26 +12,23 @@ export async function benchNative({ root, blocks, threads, runs, commit }) {
     for (const t of threads) {
       log(`plonky2 native: ${bytes} bytes (${b} blocks), RAYON_NUM_THREADS=${t}, ${runs} runs`);
       const r = runRustExample({ root, crate: 'zkplay-plonky2', example: 'reference', args: [bytes, runs, 'keccak'], threads: t });
-      results.push({
-        schemaVersion: 1,
+      results.push(nativeRunResult({
         backend: 'plonky2',
         config: { maxBlocks: r.maxBlocks, merkleHash: r.merkleHash, zk: 'off' },
-        environment: nativeEnvironment(r.threads, 'native-rust', commit),
-        message: { bytes, blocks: b },
+        threads: r.threads,
+        commit,
+        bytes,
         phases: [
-          { id: 'build', label: 'Build circuit (plonky2)', ms: stat([r.buildMs]) },
-          { id: 'witness', label: 'Witness', ms: stat(r.witnessMs) },
-          { id: 'prove', label: 'Prove', ms: stat(r.proveMs) },
-          { id: 'verify', label: 'Verify', ms: stat(r.verifyMs) },
+          ['build', 'Build circuit (plonky2)', [r.buildMs]],
+          ['witness', 'Witness', r.witnessMs],
+          ['prove', 'Prove', r.proveMs],
+          ['verify', 'Verify', r.verifyMs],
         ],
         sizes: { proof: r.proofBytes, verifyingKey: r.verifierOnlyBytes },
         circuit: { rows: r.rows, degreeBits: r.degreeBits, gates: r.gates, capacityBytes: r.capacityBytes, merkleHash: r.merkleHash },
-        memory: { peakBytes: r.peakRssBytes, what: 'process peak RSS (VmHWM)' },
-        verified: true,
+        peakRssBytes: r.peakRssBytes,
         runs,
-        cold: false,
-        timestamp: new Date().toISOString(),
-      });
+      }));
     }
   }
   return results;
