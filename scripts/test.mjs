@@ -3,6 +3,7 @@
 // Playwright end-to-end tests in Chromium. Stops at the first failing suite.
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { cacheDir, log, root, run, step } from './lib/steps.mjs';
 
@@ -19,9 +20,17 @@ function freePort() {
     });
   });
 }
-// [key, description, run]; `node scripts/test.mjs go vitest` runs only the suites with those keys.
+// [key, description, run]; `node scripts/test.mjs gnark vitest` runs only the suites with those keys.
+// A backend's own suite is its workers/<id>/test.mjs (key: the backend id), found like build.mjs.
+const backendSuites = [];
+for (const id of readdirSync(join(root, 'workers')).sort()) {
+  const script = join(root, 'workers', id, 'test.mjs');
+  if (!existsSync(script)) continue;
+  const mod = await import(pathToFileURL(script).href);
+  backendSuites.push([id, mod.description ?? `${id} tests`, () => mod.test({ root, cacheDir })]);
+}
 const suites = [
-  ['go', 'Go: gnark circuit and prover', () => run('go', ['test', '-count=1', './...'], { cwd: join(root, 'gnark'), env: { ZKPLAY_GNARK_ARTIFACTS: join(root, 'web', 'public', 'artifacts', 'gnark') } })],
+  ...backendSuites,
   ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
   ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
   ['e2e', 'End-to-end: Playwright in Chromium', async () => run(bin('playwright'), ['test'], { env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()) } })],
@@ -29,7 +38,7 @@ const suites = [
 const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml'))) : [];
 if (rustCrates.length) {
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
-  suites.splice(1, 0, ['rust', 'Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
+  suites.splice(backendSuites.length, 0, ['rust', 'Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
 }
 
 const only = process.argv.slice(2);
