@@ -4,14 +4,16 @@ package keccak
 
 import (
 	"github.com/consensys/gnark/frontend"
-	"github.com/consensys/gnark/std/hash/sha3"
 	"github.com/consensys/gnark/std/math/uints"
+	"github.com/consensys/gnark/std/permutation/keccakf"
 )
 
 const (
+	// Rate is Keccak-256's block size in bytes (1600-bit state, 512-bit capacity).
+	Rate = 136
 	// MaxBytes is the largest message one Keccak-256 block can absorb:
-	// the rate is 136 bytes and padding takes at least one of them.
-	MaxBytes = 135
+	// padding takes at least one byte of the rate.
+	MaxBytes = Rate - 1
 	// DigestBytes is the Keccak-256 output size.
 	DigestBytes = 32
 )
@@ -24,30 +26,39 @@ type Keccak256Circuit struct {
 	Digest  [DigestBytes]uints.U8 `gnark:",public"`
 }
 
+// Define pads the message into one block by constraints of our own (see
+// padBlock for why every byte of it is pinned), permutes it once with
+// gnark's Keccak-f[1600] and binds the first 32 bytes of the state to Digest.
+// We do not use std/hash/sha3's FixedLengthSum: in gnark v0.16.3 it places the
+// final 0x80 where a remainder hint says, and that remainder is range checked
+// from above only, so a prover could leave 0x80 out (attacks_test.go).
 func (c *Keccak256Circuit) Define(api frontend.API) error {
-	// FixedLengthSum only bounds Length from above with an 8-bit comparator,
-	// which lets small "negative" field elements through; pin 0 <= Length <=
-	// MaxBytes ourselves (8 bits, then the upper bound).
-	api.ToBinary(c.Length, 8)
-	api.AssertIsLessOrEqual(c.Length, MaxBytes)
-
-	h, err := sha3.NewLegacyKeccak256(api)
-	if err != nil {
-		return err
-	}
-	// FixedLengthSum overwrites every byte at index >= Length with padding,
-	// so Message bytes past Length do not affect the digest; it also range
-	// checks each Message byte to 8 bits (via Bytes.Select).
-	h.Write(c.Message[:])
-	sum := h.FixedLengthSum(c.Length)
-
 	bapi, err := uints.NewBytes(api)
 	if err != nil {
 		return err
 	}
+	uapi, err := uints.New[uints.U64](api)
+	if err != nil {
+		return err
+	}
+	block := padBlock(api, bapi, c.Message, c.Length)
+
+	// Absorbing the one block into the all-zero state is copying it into the
+	// first Rate/8 lanes (little-endian bytes); the capacity lanes stay zero.
+	var state [25]uints.U64
+	for i := range state {
+		if i < Rate/8 {
+			state[i] = uapi.PackLSB(block[8*i : 8*i+8]...)
+		} else {
+			state[i] = uints.NewU64(0)
+		}
+	}
+	state = keccakf.Permute(uapi, state)
+
 	for i := range c.Digest {
-		// sum[i] is range checked, so equality also bounds Digest[i].
-		bapi.AssertIsEqual(c.Digest[i], sum[i])
+		// The state bytes come out of range-checked lookups, so equality also
+		// bounds each public Digest byte to 0..255.
+		bapi.AssertIsEqual(c.Digest[i], uapi.UnpackLSB(state[i/8])[i%8])
 	}
 	return nil
 }

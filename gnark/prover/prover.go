@@ -137,8 +137,8 @@ func (p *Prover) Verify(proof []byte, digest [keccak.DigestBytes]byte, length in
 	if p.vk == nil {
 		return false, errorf(CodeInternal, "verify called before load")
 	}
-	if length < 0 || length > keccak.MaxBytes {
-		return false, errorf(CodeInvalidInput, "length %d is outside 0..%d", length, keccak.MaxBytes)
+	if err := CheckLength(length); err != nil {
+		return false, err
 	}
 	pr, err := p.decodeProof(proof)
 	if err != nil {
@@ -173,10 +173,12 @@ func (p *Prover) decodeProof(b []byte) (groth16.Proof, error) {
 }
 
 // recoverTo turns a panic inside gnark into a coded error: callers (the
-// browser worker) must get a rejection, never a crashed runtime.
+// browser worker) must get a rejection, never a crashed runtime. The message
+// says it was a panic, so that the fuzz tests can tell a recovered crash (a
+// bug to fix) from an input refused on purpose.
 func recoverTo(err *error, code, what string) {
 	if r := recover(); r != nil {
-		*err = errorf(code, "%s: %v", what, r)
+		*err = errorf(code, "%s (recovered panic): %v", what, r)
 	}
 }
 

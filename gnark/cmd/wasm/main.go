@@ -166,15 +166,15 @@ func verify(args []js.Value) (func() (any, error), error) {
 	if len(args) < 3 || args[2].Type() != js.TypeNumber {
 		return nil, invalid("length must be a number")
 	}
-	lf := args[2].Float()
-	if lf != float64(int(lf)) {
-		return nil, invalid("length must be an integer, got %v", lf)
+	length, err := prover.LengthFromJS(args[2].Float())
+	if err != nil {
+		return nil, err
 	}
 	var digest [keccak.DigestBytes]byte
 	copy(digest[:], d)
 	return func() (any, error) {
 		t := time.Now()
-		ok, err := p.Verify(proof, digest, int(lf))
+		ok, err := p.Verify(proof, digest, length)
 		if err != nil {
 			return nil, err
 		}
