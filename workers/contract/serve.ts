@@ -14,6 +14,7 @@ import {
   type VerifyResult,
   type WorkerEvent,
 } from './protocol';
+import { checkStatement } from './statement';
 
 export interface PhaseContext {
   /** Runs fn as a named phase: emits start/end progress and records its duration. */
@@ -71,15 +72,25 @@ function context(id: number): PhaseContext {
   };
 }
 
+/** What the last prepare said this worker's configuration holds; verify checks lengths against it. */
+let preparedCapacity: number | undefined;
+
 async function handle(impl: BackendImpl, req: Request): Promise<Result> {
   const ctx = context(req.id);
   switch (req.type) {
-    case 'prepare':
-      return { kind: 'prepare', ...(await impl.prepare(req.config, req.threads, ctx)), phases: ctx.phases };
+    case 'prepare': {
+      preparedCapacity = undefined; // a failed prepare leaves no configuration to check against
+      const prepared = await impl.prepare(req.config, req.threads, ctx);
+      preparedCapacity = prepared.capacityBytes;
+      return { kind: 'prepare', ...prepared, phases: ctx.phases };
+    }
     case 'prove':
       return { kind: 'prove', ...(await impl.prove(req.message, ctx)), phases: ctx.phases };
     case 'verify':
-      if (req.digest.length !== 32) throw new BackendError('invalid-input', `a Keccak-256 digest is 32 bytes, got ${req.digest.length}`);
+      // Before any backend code: a verifier must never see a statement it could misread.
+      if (preparedCapacity === undefined) throw new BackendError('not-prepared', 'verify before prepare: this worker has no keys or circuit yet');
+      if (!(req.proof instanceof Uint8Array)) throw new BackendError('invalid-input', 'invalid input: the proof must be bytes (Uint8Array)');
+      checkStatement(req.digest, req.length, preparedCapacity);
       return { kind: 'verify', ...(await impl.verify(req.proof, req.digest, req.length, ctx)), phases: ctx.phases };
     case 'allocate':
       return { kind: 'allocate', memory: await impl.allocate(req.mib) };

@@ -139,7 +139,9 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
       }
       if (e instanceof BackendError) throw e;
       const message = e instanceof Error ? e.message : String(e);
-      const code = codeFor?.(message);
+      // Both Rust crates start a refused argument with this prefix (a statement out of range, a
+      // digest of the wrong size); other texts are the backend's to map.
+      const code = message.startsWith('invalid input: ') ? 'invalid-input' : codeFor?.(message);
       if (code) throw new BackendError(code, message);
       throw new BackendError('internal', `${what}: ${message}`);
     }

@@ -27,6 +27,17 @@ describe('proof files', () => {
     expect(() => decodeProofFile('{"hello": 1}')).toThrow(/not a zkplay proof file/);
   });
 
+  it('refuse a length that is not a whole number of bytes within capacity', () => {
+    const good = JSON.parse(encodeProofFile('gnark', {}, digest, 11, proof));
+    const withLength = (length: unknown) => JSON.stringify({ ...good, statement: { ...good.statement, length } });
+    for (const length of [4294967301, 8589934597, 5.5, -1, '11', null, 1e21]) {
+      expect(() => decodeProofFile(withLength(length), () => 135), String(length)).toThrow(/statement is refused: invalid input: /);
+    }
+    expect(() => decodeProofFile(withLength(136), () => 135)).toThrow(/length 136 is outside 0\.\.135/);
+    expect(decodeProofFile(withLength(135), () => 135).length).toBe(135);
+    expect(decodeProofFile(withLength(5000), () => undefined).length).toBe(5000); // capacity unknown: the worker checks
+  });
+
   it('tamper flips exactly one bit and leaves the original alone', () => {
     const t = tamper(proof);
     let diff = 0;

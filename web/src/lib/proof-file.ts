@@ -1,6 +1,7 @@
 // A proof as a file a person can download, pass on and load again:
 // JSON with the statement (digest, length), the backend and its config, and the proof bytes.
 import type { Config } from '../../../workers/contract/protocol';
+import { checkStatement } from '../../../workers/contract/statement';
 import { toHex } from './message';
 
 export interface ProofFile {
@@ -32,8 +33,12 @@ export interface DecodedProof {
   proof: Uint8Array;
 }
 
-/** Parses a proof file; throws an Error that says what is wrong with it. */
-export function decodeProofFile(text: string): DecodedProof {
+/**
+ * Parses a proof file; throws an Error that says what is wrong with it. capacityOf gives the
+ * most bytes the file's backend and configuration hold (undefined when unknown), so that a
+ * length no proof can have is refused here, before any worker sees it.
+ */
+export function decodeProofFile(text: string, capacityOf?: (backend: string, config: Config) => number | undefined): DecodedProof {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -47,7 +52,13 @@ export function decodeProofFile(text: string): DecodedProof {
   const digestHex = f.statement?.digest;
   if (typeof digestHex !== 'string' || !/^[0-9a-f]{64}$/i.test(digestHex)) throw new Error('The proof file has no valid 32-byte digest');
   const length = f.statement?.length;
-  if (!Number.isSafeInteger(length) || (length as number) < 0) throw new Error('The proof file has no valid message length');
+  const config = (f.config ?? {}) as Config;
+  const digest = Uint8Array.from(digestHex.match(/../g)!, (h) => parseInt(h, 16));
+  try {
+    checkStatement(digest, length, capacityOf?.(f.backend, config));
+  } catch (e) {
+    throw new Error(`The proof file's statement is refused: ${(e as Error).message}`);
+  }
   if (typeof f.proof !== 'string' || f.proof.length === 0) throw new Error('The proof file has no proof');
   let bin: string;
   try {
@@ -57,8 +68,8 @@ export function decodeProofFile(text: string): DecodedProof {
   }
   return {
     backend: f.backend,
-    config: (f.config ?? {}) as Config,
-    digest: Uint8Array.from(digestHex.match(/../g)!, (h) => parseInt(h, 16)),
+    config,
+    digest,
     length: length as number,
     proof: Uint8Array.from(bin, (c) => c.charCodeAt(0)),
   };

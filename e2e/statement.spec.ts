@@ -1,0 +1,127 @@
+// Soundness at the page's edges, for every backend the page has: a statement a verifier could
+// misread (a length past 2^32 that a 32-bit wasm argument wraps, a fraction, a negative, a
+// digest of the wrong size) is refused by the proof-file parser AND by the worker when the
+// parser is bypassed, and a seeded sample of damaged proofs never verifies nor crashes the
+// wasm. (Each verifier's own native fuzzing runs 10,000+ inputs; this is the browser's sample.)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, PROOF_TIMEOUT, status, test, typeMessage } from './fixtures';
+
+const backendIds = readdirSync('workers')
+  .filter((d) => existsSync(join('workers', d, 'index.ts')))
+  .sort();
+
+test.skip(({ isMobile }) => isMobile, 'verifier checks do not depend on the viewport');
+
+const MESSAGE = 'zkplay'; // 6 bytes: 2^32 + 6 and 6.5 are what a wrapping or truncating conversion turns into 6
+const SAMPLE = 40;
+
+interface Outcome {
+  ok: boolean;
+  code?: string;
+  message?: string;
+}
+type Debug = { zkplayDebug: { verify(b: string, c: unknown, p: Uint8Array, d: Uint8Array, l: unknown): Promise<Outcome> } };
+
+/** Deterministic damage: bit flips, truncation, extension, random bytes, all zeros. */
+function damaged(proof: Uint8Array, seed: number): Uint8Array[] {
+  let s = seed >>> 0;
+  const rand = (n: number) => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+  const out: Uint8Array[] = [new Uint8Array(proof.length), new Uint8Array(0)];
+  while (out.length < SAMPLE) {
+    const c = proof.slice();
+    switch (rand(5)) {
+      case 0:
+      case 1:
+        for (let k = 1 + rand(3); k > 0; k--) c[rand(c.length)] ^= 1 << rand(8);
+        out.push(c);
+        break;
+      case 2:
+        out.push(c.subarray(0, rand(c.length)));
+        break;
+      case 3:
+        out.push(Uint8Array.from([...c, ...Array.from({ length: 1 + rand(40) }, () => rand(256))]));
+        break;
+      default:
+        out.push(Uint8Array.from(c, () => rand(256)));
+    }
+  }
+  return out;
+}
+
+for (const id of backendIds) {
+  test(`${id}: statements out of range are refused and damaged proofs never verify`, async ({ page }, info) => {
+    await page.goto('/?debug');
+    await page.locator(`input[name="backend"][value="${id}"]`).check();
+    await typeMessage(page, MESSAGE);
+    await page.getByRole('button', { name: 'Prove' }).click();
+    await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download proof' }).click();
+    const path = info.outputPath('proof.json');
+    await (await downloadPromise).saveAs(path);
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    expect(file.statement.length).toBe(MESSAGE.length);
+
+    // 1. The proof file parser: the file's own length is refused before any worker sees it.
+    for (const length of [2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, 1e21]) {
+      const bad = JSON.stringify({ ...file, statement: { ...file.statement, length } });
+      await page.getByLabel('Proof file').setInputFiles({ name: 'bad-length.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+      await expect(status(page)).toContainText(`bad-length.json was rejected: The proof file's statement is refused: invalid input:`);
+      await expect(status(page)).not.toContainText('Verified');
+    }
+
+    // 2. The worker, with the parser bypassed: the same statements, and digests of the wrong size.
+    const proof = Uint8Array.from(Buffer.from(file.proof, 'base64'));
+    const digest = Uint8Array.from(Buffer.from(file.statement.digest, 'hex'));
+    const refusals = await page.evaluate(
+      async ({ id, config, proof, digest }) => {
+        const dbg = (window as unknown as Debug).zkplayDebug;
+        const p = Uint8Array.from(proof);
+        const d = Uint8Array.from(digest);
+        const cases: [string, Uint8Array, unknown][] = [
+          ...[2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, NaN, Infinity, 1e6, 2 ** 53, '6'].map((l): [string, Uint8Array, unknown] => [`length ${String(l)}`, d, l]),
+          ['digest of 31 bytes', d.subarray(0, 31), 6],
+          ['digest of 33 bytes', Uint8Array.from([...d, 0]), 6],
+        ];
+        const out: [string, Outcome][] = [];
+        for (const [what, dd, l] of cases) out.push([what, await dbg.verify(id, config, p, dd, l)]);
+        return out;
+      },
+      { id, config: file.config, proof: [...proof], digest: [...digest] },
+    );
+    for (const [what, r] of refusals) {
+      expect(r, what).toMatchObject({ ok: false, code: 'invalid-input' });
+      expect(r.message, what).toMatch(/^invalid input: /);
+    }
+
+    // 3. A seeded sample of damaged proofs: never verified, never a crashed worker.
+    const sample = damaged(proof, 0x5eed);
+    const verdicts = await page.evaluate(
+      async ({ id, config, sample, digest }) => {
+        const dbg = (window as unknown as Debug).zkplayDebug;
+        const out: Outcome[] = [];
+        for (const p of sample) out.push(await dbg.verify(id, config, Uint8Array.from(p), Uint8Array.from(digest), 6));
+        return out;
+      },
+      { id, config: file.config, sample: sample.map((p) => [...p]), digest: [...digest] },
+    );
+    verdicts.forEach((r, i) => {
+      expect(r.ok, `damaged proof ${i} verified`).toBe(false);
+      expect(['corrupt-proof', undefined], `damaged proof ${i}: ${r.code} ${r.message}`).toContain(r.code);
+    });
+
+    // The worker is still the same healthy one: the honest statement verifies.
+    const honest = await page.evaluate(
+      async ({ id, config, proof, digest }) => (window as unknown as Debug).zkplayDebug.verify(id, config, Uint8Array.from(proof), Uint8Array.from(digest), 6),
+      { id, config: file.config, proof: [...proof], digest: [...digest] },
+    );
+    expect(honest).toEqual({ ok: true });
+  });
+}
