@@ -41,7 +41,7 @@ let prepared: { key: string; circuit: Plonky2Keccak; result: Prepared } | undefi
 /** Protocol codes for zkplay_plonky2::Error texts. */
 const codeFor = (message: string): ErrorCode | undefined => {
   if (message.startsWith('message is ')) return 'capacity';
-  if (message.startsWith('invalid circuit configuration') || message.startsWith('unknown Merkle hash') || message.startsWith('digest must be')) return 'invalid-input';
+  if (message.startsWith('invalid circuit configuration') || message.startsWith('unknown Merkle hash')) return 'invalid-input';
   if (message.startsWith('malformed proof: ')) return 'corrupt-proof';
   return undefined;
 };

@@ -37,7 +37,7 @@ fn main() {
             }
         }
         let t = Instant::now();
-        p.verify(&out.proof, &out.digest, msg.len())
+        p.verify(&out.proof, &out.digest, msg.len() as u64)
             .expect("verify");
         let verify_ms = t.elapsed().as_secs_f64() * 1e3;
         println!(

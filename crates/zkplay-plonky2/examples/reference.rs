@@ -37,7 +37,7 @@ fn main() {
     for i in 0..runs {
         let out = prepared.prove(&msg).expect("prove");
         let t = web_time::Instant::now();
-        prepared.verify(&out.proof, &out.digest, len).expect("verify");
+        prepared.verify(&out.proof, &out.digest, len as u64).expect("verify");
         verify.push(ms_since(t));
         witness.push(out.witness_ms);
         prove.push(out.prove_ms);

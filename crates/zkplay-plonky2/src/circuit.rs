@@ -32,6 +32,9 @@ pub(crate) struct Layout {
     pub length: Target,
     pub t: Vec<Target>,
     pub lt: Vec<Target>,
+    /// `sum_k t_k` (connected to the constant 1; read by the forgery tests only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub t_sum: Target,
     /// Bit `b` of padded byte `i` is `msg_bits[8 i + b]`.
     pub msg_bits: Vec<Target>,
     pub digest: Vec<Target>,
@@ -207,6 +210,7 @@ pub(crate) fn build_circuit(b: &mut CircuitBuilder<F, D>, max_blocks: usize) -> 
         length,
         t,
         lt,
+        t_sum,
         msg_bits,
         digest,
         rows,
@@ -225,34 +229,44 @@ pub(crate) fn pad(max_blocks: usize, msg: &[u8]) -> Vec<u8> {
     padded
 }
 
-/// Fills the prover's inputs: the padded bytes and the claimed length (not checked here:
-/// the circuit checks them).
-pub(crate) fn assign(
+/// The prover's inputs: the padded bytes and the claimed length, as (target, value) pairs
+/// (not checked here: the circuit checks them).
+pub(crate) fn assignment(
     layout: &Layout,
     padded: &[u8],
     length: usize,
-) -> anyhow::Result<PartialWitness<F>> {
+) -> anyhow::Result<Vec<(Target, F)>> {
     anyhow::ensure!(
         padded.len() == layout.max_blocks * RATE_BYTES,
         "padded message has the wrong size"
     );
     let k = length / RATE_BYTES;
     let r = length % RATE_BYTES;
-    let mut pw = PartialWitness::new();
-    pw.set_target(layout.length, F::from_canonical_usize(length))?;
+    let mut v = Vec::with_capacity(1 + layout.t.len() + layout.lt.len() + layout.msg_bits.len());
+    // `length` may exceed the capacity here (tests do that); reduce it as the field would.
+    v.push((layout.length, F::from_noncanonical_u64(length as u64)));
     for (i, &tk) in layout.t.iter().enumerate() {
-        pw.set_target(tk, F::from_bool(i == k))?;
+        v.push((tk, F::from_bool(i == k)));
     }
     for (j, &l) in layout.lt.iter().enumerate() {
-        pw.set_target(l, F::from_bool(j < r))?;
+        v.push((l, F::from_bool(j < r)));
     }
     for (i, &byte) in padded.iter().enumerate() {
         for bit in 0..8 {
-            pw.set_target(
+            v.push((
                 layout.msg_bits[8 * i + bit],
                 F::from_canonical_u8((byte >> bit) & 1),
-            )?;
+            ));
         }
+    }
+    Ok(v)
+}
+
+/// A partial witness holding the prover's inputs (see [`assignment`]).
+pub(crate) fn witness_of(values: &[(Target, F)]) -> anyhow::Result<PartialWitness<F>> {
+    let mut pw = PartialWitness::new();
+    for &(t, v) in values {
+        pw.set_target(t, v)?;
     }
     Ok(pw)
 }

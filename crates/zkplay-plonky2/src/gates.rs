@@ -1113,18 +1113,19 @@ pub fn poseidon_circuit<F: RichField + Extendable<D>, const D: usize>(
     state
 }
 
-/// Which of this crate's gates sits on a row (for the witness self-check).
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Kind {
+/// Which of this crate's Keccak gates sits on a row (for the witness self-check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
     Round,
     Absorb,
     Pad,
     Digest,
 }
 
-/// Evaluates this crate's constraints for one row on base-field values; returns the index of
-/// the first non-zero constraint, if any.
-pub(crate) fn first_violation<F: RichField>(
+/// Evaluates this crate's constraints for one row on base-field values (`consts[0]` is the
+/// gate's constant: the round-constant bit for [`Kind::Round`], the "last chunk" flag for
+/// [`Kind::Pad`]); returns the index of the first non-zero constraint, if any.
+pub fn first_violation<F: RichField>(
     kind: Kind,
     wires: &[F],
     consts: &[F],

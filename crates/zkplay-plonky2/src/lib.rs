@@ -19,6 +19,8 @@
 //! let out = prepared.prove(b"hello").unwrap();
 //! let digest: [u8; 32] = out.digest;
 //! prepared.verify(&out.proof, &digest, 5).unwrap();
+//! // Lengths are plain integers: anything outside 0..=capacity is refused before any work.
+//! assert!(prepared.verify(&out.proof, &digest, 5 + 0xFFFF_FFFF_0000_0001).is_err());
 //! ```
 //!
 //! Timings use `web-time`, so they also work on `wasm32-unknown-unknown`.
@@ -32,7 +34,14 @@ use alloc::{format, string::String, string::ToString, vec::Vec};
 
 pub mod circuit;
 pub mod config;
+/// Forged witnesses for the malicious-prover tests (native only).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+#[doc(hidden)]
+pub mod forge;
 pub mod gates;
+mod shape;
+#[doc(hidden)]
+pub use shape::Part as ProofPart;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
@@ -41,7 +50,7 @@ use core::fmt;
 use plonky2::field::types::{Field, PrimeField64};
 use plonky2::iop::generator::generate_partial_witness;
 use plonky2::iop::target::Target;
-use plonky2::iop::witness::Witness;
+use plonky2::iop::witness::{PartitionWitness, Witness};
 use plonky2::plonk::circuit_builder::CircuitBuilder;
 use plonky2::plonk::circuit_data::CircuitData;
 use plonky2::plonk::config::GenericConfig;
@@ -143,6 +152,10 @@ pub enum Error {
     PublicInputMismatch(String),
     /// The proof does not verify.
     VerificationFailed(String),
+    /// A verifier input that cannot be a statement of this circuit: a length that is not an
+    /// integer in `0..=capacity_bytes()`, or a digest that is not 32 bytes. Refused before the
+    /// proof is read.
+    InvalidInput(String),
 }
 
 impl fmt::Display for Error {
@@ -158,6 +171,7 @@ impl fmt::Display for Error {
             Error::MalformedProof(m) => write!(f, "malformed proof: {m}"),
             Error::PublicInputMismatch(m) => write!(f, "proof does not match the public inputs: {m}"),
             Error::VerificationFailed(m) => write!(f, "proof verification failed: {m}"),
+            Error::InvalidInput(m) => write!(f, "invalid input: {m}"),
         }
     }
 }
@@ -202,20 +216,41 @@ pub fn build(cfg: &CircuitConfig) -> Result<Prepared, Error> {
     })
 }
 
-fn expected_public_inputs(digest: &[u8; 32], length: usize) -> Vec<F> {
+/// The digest bytes a witness holds (low 8 bits of each digest target).
+fn digest_in(layout: &Layout, witness: &PartitionWitness<F>) -> [u8; 32] {
+    let mut digest = [0u8; 32];
+    for (o, &t) in digest.iter_mut().zip(&layout.digest) {
+        *o = witness.get_target(t).to_canonical_u64() as u8;
+    }
     digest
-        .iter()
-        .map(|&b| F::from_canonical_u8(b))
-        .chain(core::iter::once(F::from_canonical_u64(length as u64)))
-        .collect()
 }
 
-fn digest_of(pis: &[F]) -> [u8; 32] {
-    let mut d = [0u8; 32];
-    for (o, v) in d.iter_mut().zip(pis) {
-        *o = v.to_canonical_u64() as u8;
+/// Evaluates every constraint of this crate's Keccak gates (round, absorb, pad, digest) on the
+/// rows of `layout`; the first one not satisfied is the error.
+fn check_own_gates(
+    layout: &Layout,
+    witness: &PartitionWitness<F>,
+    num_wires: usize,
+) -> Result<(), Error> {
+    let mut wires = Vec::with_capacity(num_wires);
+    for &(row, kind, c0) in &layout.rows {
+        wires.clear();
+        wires.extend((0..num_wires).map(|c| {
+            witness
+                .try_get_target(Target::wire(row, c))
+                .unwrap_or(F::ZERO)
+        }));
+        if let Some(i) = gates::first_violation(kind, &wires, &[F::from_canonical_u64(c0)]) {
+            return Err(Error::Proving(format!(
+                "constraint {i} of {kind:?} gate at row {row} is not satisfied (wires {:?})",
+                wires
+                    .iter()
+                    .map(|v| v.to_canonical_u64())
+                    .collect::<Vec<_>>()
+            )));
+        }
     }
-    d
+    Ok(())
 }
 
 /// What [`prove_with`] returns: the proof (unless only checking), digest, witness and prove ms.
@@ -228,35 +263,16 @@ fn prove_with<C: GenericConfig<D, F = F>>(
     length: usize,
     self_check: bool,
 ) -> Result<Proved, Error> {
-    let pw = circuit::assign(layout, padded, length).map_err(|e| Error::Proving(e.to_string()))?;
+    let pw = circuit::assignment(layout, padded, length)
+        .and_then(|v| circuit::witness_of(&v))
+        .map_err(|e| Error::Proving(e.to_string()))?;
     let t0 = Instant::now();
     let witness = generate_partial_witness(pw, &data.prover_only, &data.common)
         .map_err(|e| Error::Proving(format!("witness generation: {e}")))?;
     let witness_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let mut digest = [0u8; 32];
-    for (o, &t) in digest.iter_mut().zip(&layout.digest) {
-        *o = witness.get_target(t).to_canonical_u64() as u8;
-    }
+    let digest = digest_in(layout, &witness);
     if self_check {
-        let num_wires = data.common.config.num_wires;
-        let mut wires = Vec::with_capacity(num_wires);
-        for &(row, kind, c0) in &layout.rows {
-            wires.clear();
-            wires.extend((0..num_wires).map(|c| {
-                witness
-                    .try_get_target(Target::wire(row, c))
-                    .unwrap_or(F::ZERO)
-            }));
-            if let Some(i) = gates::first_violation(kind, &wires, &[F::from_canonical_u64(c0)]) {
-                return Err(Error::Proving(format!(
-                    "constraint {i} of {kind:?} gate at row {row} is not satisfied (wires {:?})",
-                    wires
-                        .iter()
-                        .map(|v| v.to_canonical_u64())
-                        .collect::<Vec<_>>()
-                )));
-            }
-        }
+        check_own_gates(layout, &witness, data.common.config.num_wires)?;
         return Ok((None, digest, witness_ms, 0.0));
     }
     let t1 = Instant::now();
@@ -272,37 +288,159 @@ fn prove_with<C: GenericConfig<D, F = F>>(
     Ok((Some(proof), digest, witness_ms, prove_ms))
 }
 
-fn verify_with<C: GenericConfig<D, F = F>>(
+/// The length as a verifier input: refuses anything outside `0..=capacity`.
+fn check_length(length: u64, capacity: usize) -> Result<u64, Error> {
+    if length > capacity as u64 {
+        return Err(Error::InvalidInput(format!(
+            "length {length} is outside 0..={capacity} (this circuit holds at most {capacity} bytes)"
+        )));
+    }
+    Ok(length)
+}
+
+/// The digest as a verifier input: exactly 32 bytes.
+fn check_digest(digest: &[u8]) -> Result<[u8; 32], Error> {
+    digest.try_into().map_err(|_| {
+        Error::InvalidInput(format!("digest must be 32 bytes, got {}", digest.len()))
+    })
+}
+
+/// A length given by JavaScript (a `number`, i.e. an `f64`) as a verifier input: an integer in
+/// `0..=capacity`. Refuses NaN, infinities, fractions, negative values and anything above the
+/// capacity (wasm-bindgen's `usize` would have wrapped it modulo 2^32 and truncated fractions).
+pub fn length_from_js(x: f64, capacity: usize) -> Result<u64, Error> {
+    let shown = if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else {
+        format!("{x}")
+    };
+    if !x.is_finite() {
+        return Err(Error::InvalidInput(format!(
+            "length {shown} is not a finite number (expected an integer in 0..={capacity})"
+        )));
+    }
+    if x.fract() != 0.0 {
+        return Err(Error::InvalidInput(format!(
+            "length {shown} is not an integer (expected an integer in 0..={capacity})"
+        )));
+    }
+    if x < 0.0 || x > capacity as f64 {
+        return Err(Error::InvalidInput(format!(
+            "length {shown} is outside 0..={capacity} (this circuit holds at most {capacity} bytes)"
+        )));
+    }
+    // An integer in 0..=capacity: exact as u64 (-0.0 becomes 0).
+    Ok(x as u64)
+}
+
+/// Public inputs of the statement (digest bytes, then the length), as canonical values.
+fn expected_public_inputs(digest: &[u8; 32], length: u64) -> Vec<u64> {
+    digest
+        .iter()
+        .map(|&b| u64::from(b))
+        .chain(core::iter::once(length))
+        .collect()
+}
+
+/// Compares a proof's public inputs (canonical values, from [`shape::check`]) with the statement.
+fn compare_public_inputs(pis: &[u64], digest: &[u8; 32], length: u64) -> Result<(), Error> {
+    let expected = expected_public_inputs(digest, length);
+    if pis == expected.as_slice() {
+        return Ok(());
+    }
+    let msg = if pis.len() != expected.len() {
+        format!(
+            "expected {} public inputs, proof has {}",
+            expected.len(),
+            pis.len()
+        )
+    } else if pis[..32] != expected[..32] {
+        if pis[..32].iter().all(|&v| v < 256) {
+            let d: Vec<u8> = pis[..32].iter().map(|&v| v as u8).collect();
+            format!("proof is for digest {}", hex(&d))
+        } else {
+            "proof's digest public inputs are not bytes".into()
+        }
+    } else {
+        format!("proof is for length {}, not {length}", pis[32])
+    };
+    Err(Error::PublicInputMismatch(msg))
+}
+
+/// This crate's plonky2 configs, with how their Merkle hashes are serialized (for [`shape::check`]).
+pub(crate) trait ZkConfig: GenericConfig<D, F = F> {
+    const HASH_BYTES: shape::HashBytes;
+}
+impl ZkConfig for ZkKeccakConfig {
+    const HASH_BYTES: shape::HashBytes = shape::HashBytes::Raw(
+        <<ZkKeccakConfig as GenericConfig<D>>::Hasher as plonky2::plonk::config::Hasher<F>>::HASH_SIZE,
+    );
+}
+impl ZkConfig for ZkPoseidonConfig {
+    const HASH_BYTES: shape::HashBytes = shape::HashBytes::Fields(
+        <<ZkPoseidonConfig as GenericConfig<D>>::Hasher as plonky2::plonk::config::Hasher<F>>::HASH_SIZE / 8,
+    );
+}
+
+/// Checks the proof's shape and returns its public inputs, before plonky2 reads it.
+fn checked_public_inputs<C: ZkConfig>(
+    data: &CircuitData<F, C, D>,
+    proof: &[u8],
+) -> Result<Vec<u64>, Error> {
+    shape::check(proof, &data.common, C::HASH_BYTES).map_err(Error::MalformedProof)
+}
+
+/// Parses (already shape-checked) bytes with plonky2 and runs its verifier.
+fn plonky2_verify<C: GenericConfig<D, F = F>>(
+    data: &CircuitData<F, C, D>,
+    proof: &[u8],
+) -> Result<(), Error> {
+    let run = || -> Result<(), Error> {
+        let p = ProofWithPublicInputs::<F, C, D>::from_bytes(proof.to_vec(), &data.common)
+            .map_err(|e| Error::MalformedProof(e.to_string()))?;
+        if p.to_bytes() != proof {
+            return Err(Error::MalformedProof(
+                "non-canonical encoding or trailing bytes".into(),
+            ));
+        }
+        data.verify(p)
+            .map_err(|e| Error::VerificationFailed(e.to_string()))
+    };
+    // Last line of defence natively: the shape check above is what keeps plonky2 from panicking
+    // (in wasm a panic aborts the worker, and `catch_unwind` cannot catch it there).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+            Ok(r) => r,
+            Err(e) => {
+                let what = e
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| e.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(Error::MalformedProof(format!("{PANIC_MARK}: {what}")))
+            }
+        }
+    }
+    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+    run()
+}
+
+/// Text of the error a caught plonky2 panic becomes (natively only; tests look for it).
+#[doc(hidden)]
+pub const PANIC_MARK: &str = "plonky2 panicked while reading or verifying this proof";
+
+fn verify_with<C: ZkConfig>(
     data: &CircuitData<F, C, D>,
     proof: &[u8],
     digest: &[u8; 32],
-    length: usize,
+    length: u64,
 ) -> Result<(), Error> {
-    let p = ProofWithPublicInputs::<F, C, D>::from_bytes(proof.to_vec(), &data.common)
-        .map_err(|e| Error::MalformedProof(e.to_string()))?;
-    if p.to_bytes() != proof {
-        return Err(Error::MalformedProof(
-            "non-canonical encoding or trailing bytes".into(),
-        ));
-    }
-    let expected = expected_public_inputs(digest, length);
-    if p.public_inputs != expected {
-        let got_len = p.public_inputs.get(32).map(|v| v.to_canonical_u64());
-        let msg = if p.public_inputs.len() != expected.len() {
-            format!(
-                "expected {} public inputs, proof has {}",
-                expected.len(),
-                p.public_inputs.len()
-            )
-        } else if p.public_inputs[..32] != expected[..32] {
-            format!("proof is for digest {}", hex(&digest_of(&p.public_inputs)))
-        } else {
-            format!("proof is for length {}, not {length}", got_len.unwrap_or(0))
-        };
-        return Err(Error::PublicInputMismatch(msg));
-    }
-    data.verify(p)
-        .map_err(|e| Error::VerificationFailed(e.to_string()))
+    let pis = checked_public_inputs(data, proof)?;
+    compare_public_inputs(&pis, digest, length)?;
+    plonky2_verify(data, proof)
 }
 
 fn hex(b: &[u8]) -> String {
@@ -396,10 +534,74 @@ impl Prepared {
     }
 
     /// Verifies `proof` for the public statement `Keccak-256(M) = digest`, `|M| = length`.
-    pub fn verify(&self, proof: &[u8], digest: &[u8; 32], length: usize) -> Result<(), Error> {
+    ///
+    /// `length` must be in `0..=capacity_bytes()`, else [`Error::InvalidInput`] (before the
+    /// proof is read). The proof's shape is checked byte by byte before plonky2 parses it, and its
+    /// public inputs are compared with the statement before any cryptography.
+    pub fn verify(&self, proof: &[u8], digest: &[u8; 32], length: u64) -> Result<(), Error> {
+        let length = check_length(length, self.capacity_bytes())?;
         match &self.data {
             Data::Keccak(d) => verify_with(d, proof, digest, length),
             Data::Poseidon(d) => verify_with(d, proof, digest, length),
+        }
+    }
+
+    /// [`Self::verify`] with a digest of any size (refused with [`Error::InvalidInput`] unless it
+    /// is 32 bytes), for callers holding untyped bytes (the wasm bindings).
+    pub fn verify_bytes(&self, proof: &[u8], digest: &[u8], length: u64) -> Result<(), Error> {
+        let length = check_length(length, self.capacity_bytes())?;
+        let digest = check_digest(digest)?;
+        self.verify(proof, &digest, length)
+    }
+
+    /// Checks the shape of `proof` and runs plonky2's verifier on it, without comparing its
+    /// public inputs with any statement; returns them. For tests: shows that a forged proof is
+    /// refused by the proof system itself, not just by the public-input comparison.
+    #[doc(hidden)]
+    pub fn verify_proof_only(&self, proof: &[u8]) -> Result<Vec<u64>, Error> {
+        match &self.data {
+            Data::Keccak(d) => {
+                let pis = checked_public_inputs(d, proof)?;
+                plonky2_verify(d, proof).map(|()| pis)
+            }
+            Data::Poseidon(d) => {
+                let pis = checked_public_inputs(d, proof)?;
+                plonky2_verify(d, proof).map(|()| pis)
+            }
+        }
+    }
+
+    /// Where the field elements, hashes, Merkle-proof lengths and the public-input count of a
+    /// well-formed `proof` are: `(offset, size, part)`. For fuzzing.
+    #[doc(hidden)]
+    pub fn proof_layout(&self, proof: &[u8]) -> Result<Vec<(usize, usize, ProofPart)>, Error> {
+        match &self.data {
+            Data::Keccak(d) => shape::layout(proof, &d.common, ZkKeccakConfig::HASH_BYTES),
+            Data::Poseidon(d) => shape::layout(proof, &d.common, ZkPoseidonConfig::HASH_BYTES),
+        }
+        .map_err(Error::MalformedProof)
+    }
+
+    /// plonky2 alone, without this crate's shape check and without `catch_unwind`: parse,
+    /// re-encode, verify (public inputs not compared). Only to show in tests what the shape check
+    /// protects against; never call it on untrusted input.
+    #[doc(hidden)]
+    pub fn plonky2_unguarded(&self, proof: &[u8]) -> Result<(), Error> {
+        fn run<C: GenericConfig<D, F = F>>(
+            data: &CircuitData<F, C, D>,
+            proof: &[u8],
+        ) -> Result<(), Error> {
+            let p = ProofWithPublicInputs::<F, C, D>::from_bytes(proof.to_vec(), &data.common)
+                .map_err(|e| Error::MalformedProof(e.to_string()))?;
+            if p.to_bytes() != proof {
+                return Err(Error::MalformedProof("non-canonical encoding".into()));
+            }
+            data.verify(p)
+                .map_err(|e| Error::VerificationFailed(e.to_string()))
+        }
+        match &self.data {
+            Data::Keccak(d) => run(d, proof),
+            Data::Poseidon(d) => run(d, proof),
         }
     }
 
@@ -408,6 +610,90 @@ impl Prepared {
         match &self.data {
             Data::Keccak(d) => d.verifier_only.to_bytes().unwrap_or_default(),
             Data::Poseidon(d) => d.verifier_only.to_bytes().unwrap_or_default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CAP: usize = 135;
+
+    #[test]
+    fn length_from_js_takes_integers_in_range() {
+        for (x, want) in [(0.0, 0), (-0.0, 0), (1.0, 1), (5.0, 5), (135.0, 135)] {
+            assert_eq!(length_from_js(x, CAP), Ok(want), "{x}");
+        }
+        assert_eq!(length_from_js(1087.0, 1087), Ok(1087));
+    }
+
+    #[test]
+    fn length_from_js_refuses_everything_else() {
+        let p = 18446744069414584321.0_f64; // the Goldilocks order (rounded to an f64)
+        for x in [
+            4294967301.0, // 2^32 + 5: wrapped to 5 by a wasm usize
+            8589934597.0, // 2^33 + 5
+            5.5,          // truncated to 5 by a wasm usize
+            0.5,
+            -0.5,
+            -1.0,
+            -4294967291.0, // wraps to 5 as a u32
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            136.0,
+            (1u64 << 53) as f64,
+            (1u64 << 53) as f64 + 5.0,
+            p,
+            p + 5.0,
+            u64::MAX as f64,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            1e-300,
+        ] {
+            let e = length_from_js(x, CAP).unwrap_err();
+            assert!(matches!(e, Error::InvalidInput(_)), "{x}: {e:?}");
+            assert!(e.to_string().starts_with("invalid input: length "), "{x}: {e}");
+        }
+        assert_eq!(
+            length_from_js(4294967301.0, CAP).unwrap_err().to_string(),
+            "invalid input: length 4294967301 is outside 0..=135 (this circuit holds at most 135 bytes)"
+        );
+        assert_eq!(
+            length_from_js(5.5, CAP).unwrap_err().to_string(),
+            "invalid input: length 5.5 is not an integer (expected an integer in 0..=135)"
+        );
+        assert_eq!(
+            length_from_js(f64::NAN, CAP).unwrap_err().to_string(),
+            "invalid input: length NaN is not a finite number (expected an integer in 0..=135)"
+        );
+        assert_eq!(
+            length_from_js(f64::NEG_INFINITY, CAP).unwrap_err().to_string(),
+            "invalid input: length -Infinity is not a finite number (expected an integer in 0..=135)"
+        );
+        assert_eq!(
+            length_from_js(-1.0, CAP).unwrap_err().to_string(),
+            "invalid input: length -1 is outside 0..=135 (this circuit holds at most 135 bytes)"
+        );
+    }
+
+    #[test]
+    fn native_length_and_digest_checks() {
+        assert_eq!(check_length(135, CAP), Ok(135));
+        for l in [136, 1 << 32, (1 << 32) + 5, 0xFFFF_FFFF_0000_0001, 0xFFFF_FFFF_0000_0006, u64::MAX] {
+            let e = check_length(l, CAP).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("invalid input: length {l} is outside 0..=135 (this circuit holds at most 135 bytes)")
+            );
+        }
+        assert!(check_digest(&[0u8; 32]).is_ok());
+        for n in [0, 31, 33, 64] {
+            assert_eq!(
+                check_digest(&vec![0u8; n]).unwrap_err().to_string(),
+                format!("invalid input: digest must be 32 bytes, got {n}")
+            );
         }
     }
 }

@@ -182,10 +182,15 @@ impl Plonky2Keccak {
     }
 
     /// Verifies `proof` for `Keccak-256(M) = digest` (32 bytes) and `|M| = length`; throws otherwise.
-    pub fn verify(&self, proof: &[u8], digest: &[u8], length: usize) -> Result<(), JsError> {
-        let d: [u8; 32] = digest
-            .try_into()
-            .map_err(|_| JsError::new(&format!("digest must be 32 bytes, got {}", digest.len())))?;
-        self.inner.verify(proof, &d, length).map_err(js)
+    ///
+    /// `length` is taken as a JavaScript number (`f64`), not a `usize`: wasm-bindgen would wrap a
+    /// `usize` modulo 2^32 and truncate fractions, so 4294967301 or 5.5 would have verified a
+    /// proof for 5 bytes. Anything but an integer in `0..=capacity_bytes`, and a digest of any
+    /// other size than 32 bytes, throws `invalid input: ...` before the proof is read. Other
+    /// errors: `malformed proof: ...`, `proof does not match the public inputs: ...`,
+    /// `proof verification failed: ...`.
+    pub fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Result<(), JsError> {
+        let length = crate::length_from_js(length, self.inner.capacity_bytes()).map_err(js)?;
+        self.inner.verify_bytes(proof, digest, length).map_err(js)
     }
 }

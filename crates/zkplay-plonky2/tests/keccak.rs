@@ -47,7 +47,7 @@ fn prove_verify(p: &Prepared, msg: &[u8]) {
         "digest for length {}",
         msg.len()
     );
-    p.verify(&out.proof, &keccak256(msg), msg.len())
+    p.verify(&out.proof, &keccak256(msg), msg.len() as u64)
         .expect("verify");
 }
 
@@ -129,13 +129,13 @@ fn wrong_statements_fail() {
     let msg = b"zkplay plonky2 keccak";
     let d = keccak256(msg);
     let out = p.prove(msg).unwrap();
-    p.verify(&out.proof, &d, msg.len()).unwrap();
+    p.verify(&out.proof, &d, msg.len() as u64).unwrap();
 
     let mut wrong = d;
     wrong[31] ^= 1;
-    let e = p.verify(&out.proof, &wrong, msg.len()).unwrap_err();
+    let e = p.verify(&out.proof, &wrong, msg.len() as u64).unwrap_err();
     assert!(matches!(e, Error::PublicInputMismatch(_)), "{e}");
-    let e = p.verify(&out.proof, &d, msg.len() + 1).unwrap_err();
+    let e = p.verify(&out.proof, &d, msg.len() as u64 + 1).unwrap_err();
     assert!(matches!(e, Error::PublicInputMismatch(_)), "{e}");
     assert!(p.verify(&out.proof, &keccak256(b""), 0).is_err());
 
@@ -148,17 +148,17 @@ fn wrong_statements_fail() {
     ] {
         let mut bad = out.proof.clone();
         bad[pos] ^= 0x5a;
-        let e = p.verify(&bad, &d, msg.len()).unwrap_err();
+        let e = p.verify(&bad, &d, msg.len() as u64).unwrap_err();
         assert!(
             !matches!(e, Error::PublicInputMismatch(_)) || pos > out.proof.len() - 300,
             "{e}"
         );
     }
     let e = p
-        .verify(&out.proof[..out.proof.len() - 1], &d, msg.len())
+        .verify(&out.proof[..out.proof.len() - 1], &d, msg.len() as u64)
         .unwrap_err();
     assert!(matches!(e, Error::MalformedProof(_)), "{e}");
-    let e = p.verify(b"not a proof", &d, msg.len()).unwrap_err();
+    let e = p.verify(b"not a proof", &d, msg.len() as u64).unwrap_err();
     assert!(matches!(e, Error::MalformedProof(_)), "{e}");
 }
 

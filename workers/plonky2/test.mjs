@@ -1,0 +1,202 @@
+// plonky2's own test suite for `npm test`: the single-threaded wasm build that the set-up wrote
+// to web/public/artifacts/plonky2/ is fuzzed in Node. One 1-block circuit, one honest proof,
+// then seeded mutations of the proof, the digest and the length (plus JavaScript numbers that a
+// 32-bit `usize` would have wrapped or truncated: 4294967301, 8589934597, 5.5, ...). Every one
+// must throw with one of the crate's error prefixes (`invalid input: ` for lengths and digests
+// that cannot be a statement of the circuit), none may verify, and the wasm must never trap
+// (a panic aborts the instance); the honest proof must verify before and after.
+//
+// Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
+// instance's memory goes away with it); `node workers/plonky2/test.mjs` runs it directly.
+// ZKPLAY_FUZZ_SEED=<n> replays another seed.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { run } from '../../scripts/lib/steps.mjs';
+
+export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
+
+export function test() {
+  return run(process.execPath, [fileURLToPath(import.meta.url)], { prefix: 'plonky2 wasm' });
+}
+
+const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x7a6b706c);
+const MUTATIONS = 360;
+const P = 2n ** 64n - 2n ** 32n + 1n; // Goldilocks
+const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof does not match the public inputs: ', 'proof verification failed: '];
+
+/** mulberry32: a small seeded PRNG (uniform u32s). */
+function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const int = (n) => Math.floor((next() / 2 ** 32) * n); // 0..n-1
+  const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
+  return { next, int, bytes };
+}
+
+function fail(msg) {
+  throw new Error(`plonky2 wasm fuzz: ${msg}`);
+}
+
+async function main() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const dir = join(root, 'web', 'public', 'artifacts', 'plonky2');
+  const indexPath = join(dir, 'index.json');
+  if (!existsSync(indexPath)) fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
+  const single = JSON.parse(readFileSync(indexPath, 'utf8')).variants?.single;
+  if (!single) fail('index.json has no single-threaded variant');
+  const m = await import(pathToFileURL(join(dir, single.glue)).href);
+  m.initSync({ module: readFileSync(join(dir, single.wasm.file)) });
+  m.installPanicHook();
+  if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
+
+  const t0 = performance.now();
+  const c = new m.Plonky2Keccak(1, 'keccak');
+  const cap = c.capacity_bytes;
+  if (cap !== 135) fail(`1-block capacity is ${cap}, expected 135`);
+  const msg = new TextEncoder().encode('zkplay plonky2 wasm fuzz');
+  const out = c.prove(msg);
+  const proof = out.proof;
+  const digest = out.digest;
+  out.free();
+  const L = msg.length;
+  const n = proof.length;
+  const tProved = performance.now();
+
+  /** Calls verify; returns the error message, or undefined when it verified. Fails on a trap. */
+  const verify = (p, d, len) => {
+    try {
+      c.verify(p, d, len);
+      return undefined;
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
+      const message = String(e?.message ?? e);
+      if (!PREFIXES.some((x) => message.startsWith(x))) fail(`unexpected error text: ${message}`);
+      return message;
+    }
+  };
+  const mustVerify = (what) => {
+    const e = verify(proof, digest, L);
+    if (e !== undefined) fail(`the honest proof was refused ${what}: ${e}`);
+  };
+  mustVerify('at the start');
+
+  // Seeded mutations: each must throw.
+  const r = rng(SEED);
+  const tally = new Map();
+  const count = (kind, e) => {
+    const cls = PREFIXES.find((x) => e.startsWith(x)).trim();
+    const key = `${kind} -> ${cls}`;
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+  };
+  const mutate = (kind, p, d = digest, len = L) => {
+    const e = verify(p, d, len);
+    if (e === undefined) fail(`${kind} verified (proof ${p.length} bytes, length ${len})`);
+    count(kind, e);
+  };
+  const kinds = ['random bytes', 'truncated', 'extended', 'bit flip', 'multi bit flip', 'byte substitution', 'public input rewritten', 'wrong digest', 'wrong length'];
+  for (let i = 0; i < MUTATIONS; i++) {
+    const kind = kinds[i % kinds.length];
+    const p = proof.slice();
+    switch (kind) {
+      case 'random bytes':
+        mutate(kind, r.bytes(i % 2 ? r.int(2 * n) : n));
+        break;
+      case 'truncated':
+        mutate(kind, proof.slice(0, r.int(n)));
+        break;
+      case 'extended': {
+        const q = new Uint8Array(n + 1 + r.int(64));
+        q.set(proof);
+        q.set(r.bytes(q.length - n), n);
+        mutate(kind, q);
+        break;
+      }
+      case 'bit flip':
+        p[r.int(n)] ^= 1 << r.int(8);
+        mutate(kind, p);
+        break;
+      case 'multi bit flip':
+        for (let k = 2 + r.int(15); k > 0; k--) p[r.int(n)] ^= 1 << r.int(8);
+        mutate(kind, p);
+        break;
+      case 'byte substitution':
+        p[r.int(n)] ^= 1 + r.int(255);
+        mutate(kind, p);
+        break;
+      case 'public input rewritten': {
+        // The 33 public inputs are the last 33 * 8 bytes (u64 little-endian); rewrite the length
+        // to another in-range value and verify against it, or to L + p (non-canonical).
+        const view = new DataView(p.buffer);
+        const at = n - 8;
+        if (i % 2) {
+          const other = (L + 1 + r.int(cap)) % (cap + 1);
+          view.setBigUint64(at, BigInt(other), true);
+          mutate(kind, p, digest, other);
+        } else {
+          view.setBigUint64(at, BigInt(L) + P, true);
+          mutate(kind, p);
+        }
+        break;
+      }
+      case 'wrong digest': {
+        const d = digest.slice();
+        d[r.int(32)] ^= 1 << r.int(8);
+        mutate(kind, proof, d);
+        break;
+      }
+      case 'wrong length': {
+        const other = (L + 1 + r.int(cap)) % (cap + 1);
+        mutate(kind, proof, digest, other);
+        break;
+      }
+    }
+  }
+  mustVerify('after the mutations');
+
+  // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before the
+  // proof is read (also with a junk proof).
+  const badLengths = [4294967301, 8589934597, 2 ** 32 + L, 5.5, L + 0.5, -1, -0.5, -4294967291, NaN, Infinity, -Infinity, cap + 1, 2 ** 53, 2 ** 53 + 2, Number(P), Number(P) + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE];
+  let range = 0;
+  for (const len of badLengths) {
+    for (const p of [proof, r.bytes(100)]) {
+      const e = verify(p, digest, len);
+      if (e === undefined) fail(`length ${len} verified`);
+      if (!e.startsWith('invalid input: length ')) fail(`length ${len}: expected "invalid input: length ...", got: ${e}`);
+      range++;
+    }
+  }
+  const e4294967301 = verify(proof, digest, 4294967301);
+  const want = 'invalid input: length 4294967301 is outside 0..=135 (this circuit holds at most 135 bytes)';
+  if (e4294967301 !== want) fail(`expected "${want}", got "${e4294967301}"`);
+  for (const size of [0, 31, 33, 64]) {
+    const d = new Uint8Array(size);
+    d.set(digest.slice(0, Math.min(size, 32)));
+    const e = verify(proof, d, L);
+    if (e !== `invalid input: digest must be 32 bytes, got ${size}`) fail(`digest of ${size} bytes: ${e}`);
+    range++;
+  }
+  mustVerify('at the end');
+  c.free();
+
+  const secs = (x) => (x / 1000).toFixed(1);
+  for (const [key, k] of [...tally].sort()) console.log(`  ${key.padEnd(64)} ${k}`);
+  const total = [...tally.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `plonky2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified 3 times ` +
+      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; build + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s)`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e) => {
+    console.error(e?.stack ?? String(e));
+    process.exit(1);
+  });
+}
