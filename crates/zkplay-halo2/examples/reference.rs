@@ -24,7 +24,7 @@ fn main() {
     for i in 0..runs {
         let out = s.prove(&msg).expect("prove");
         let t0 = web_time::Instant::now();
-        s.verify(&out.proof, &out.digest, len).expect("verify");
+        s.verify(&out.proof, &out.digest, len as u64).expect("verify");
         verify.push(t0.elapsed().as_secs_f64() * 1000.0);
         witness.push(out.witness_ms);
         prove.push(out.prove_ms);

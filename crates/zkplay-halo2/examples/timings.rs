@@ -32,7 +32,7 @@ fn main() {
         let msg: Vec<u8> = (0..len).map(|i| i as u8).collect();
         let out = s.prove(&msg).expect("prove");
         let v = web_time::Instant::now();
-        s.verify(&out.proof, &out.digest, len).expect("verify");
+        s.verify(&out.proof, &out.digest, len as u64).expect("verify");
         let verify_ms = v.elapsed().as_secs_f64() * 1000.0;
         let (pb, vb, kb) = s.sizes();
         println!(

@@ -39,7 +39,9 @@
 //! `is_final` is boolean on these rows (Keccak "input checks" gate), so by induction `done` is
 //! boolean and `take` is 1 exactly at `F` and 0 elsewhere: `acc = hash(F)`, and `done = 1` at
 //! the end means such an `F` exists. The dummy hashes after `F` (or any second message) can
-//! never be selected, because `take` is 0 once `done` is 1.
+//! never be selected, because `take` is 0 once `done` is 1. (Without `done = 1` at the end, the
+//! first blocks of a longer message with no final block in the capacity would prove "a message
+//! of length L hashes to 0": test `attacks::no_final_block_within_capacity`.)
 //!
 //! *Length.* The Keccak table's `bytes_left` is a per-round countdown: on input rounds
 //! `bytes_left[r] = bytes_left[r+R] + word_len` with `word_len = 8 - #padding bytes`, on other
@@ -54,7 +56,7 @@
 //! block 0. We close this with one more gate: a fixed selector `q_mid` on the first row of
 //! rounds `0..24` of every block forces `is_final = 0` there. Then no row in `[R, F)` starts a
 //! new hash, the countdown from row `R` runs unbroken to `F` where it is 0, and
-//! `bytes_left[R] = L`. (The unit test `mid_round_is_final_attack` shows the attack passing
+//! `bytes_left[R] = L`. (The test `attacks::mid_round_is_final_attack` shows the attack passing
 //! without this gate and failing with it.)
 //!
 //! Hence a satisfying assignment with instances `(L, D)` exists only if the message `M`
@@ -83,15 +85,52 @@ pub struct WrapperParams {
     pub capacity: usize,
     /// Only `false` in the test that demonstrates the attack the `q_mid` gate prevents.
     pub(crate) mid_round_guard: bool,
+    /// Only `false` in the test that demonstrates the attack the `q_last` gate prevents.
+    pub(crate) final_guard: bool,
 }
 
-/// Witness-level tampering, for adversarial tests only.
+/// An advice column a malicious prover may fill as it likes (see [`Tamper`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum Col {
+    /// Keccak table: `is_final` (`is_enabled`).
+    IsFinal,
+    /// Keccak table: `bytes_left`.
+    BytesLeft,
+    /// Keccak table: `word_value`.
+    WordValue,
+    /// Keccak table: the digest limbs.
+    HashLo,
+    HashHi,
+    /// Our binding columns.
+    Take,
+    Done,
+    AccLo,
+    AccHi,
+    /// Any advice column by index (e.g. the Keccak cell manager's `is_padding` cells).
+    Advice(usize),
+}
+
+/// Witness-level tampering, for adversarial tests only: cell overrides applied after the honest
+/// assignment of the rows (the last override of a cell wins). The binding columns are then
+/// computed from the tampered `is_final`/hash cells, with overrides of `take`/`done`/`acc_*`
+/// taking effect in the running selection (so a forged `take` also moves `done` and `acc`
+/// consistently, and only the constraint on `take` itself can catch it).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tamper {
-    /// (row, value) overrides for `bytes_left`.
-    pub bytes_left: Vec<(usize, u64)>,
-    /// (row, value) overrides for `is_final`.
-    pub is_final: Vec<(usize, u64)>,
+    pub cells: Vec<(Col, usize, Fr)>,
+}
+
+impl Tamper {
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn set(&mut self, col: Col, row: usize, v: Fr) -> &mut Self {
+        self.cells.push((col, row, v));
+        self
+    }
+
+    fn get(&self, col: Col, row: usize) -> Option<Fr> {
+        self.cells.iter().rev().find(|(c, r, _)| *c == col && *r == row).map(|&(_, _, v)| v)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -106,6 +145,8 @@ pub struct WrapperConfig {
     done: Column<Advice>,
     acc_lo: Column<Advice>,
     acc_hi: Column<Advice>,
+    /// Every advice column by index (for [`Col::Advice`] tampering in tests).
+    all_advice: Vec<Column<Advice>>,
 }
 
 /// The circuit. `rows == None` means "no witness" (key generation).
@@ -208,11 +249,16 @@ impl Circuit<Fr> for PreimageCircuit {
                 s * (ah - ah_prev - t * hh),
             ]
         });
-        meta.create_gate("zkplay: a final block exists", |meta| {
-            let s = q(meta, q_last);
-            let d = meta.query_advice(done, Rotation::cur());
-            vec![s * (d - Expression::Constant(Fr::from(1u64)))]
-        });
+        if p.final_guard {
+            meta.create_gate("zkplay: a final block exists", |meta| {
+                let s = q(meta, q_last);
+                let d = meta.query_advice(done, Rotation::cur());
+                vec![s * (d - Expression::Constant(Fr::from(1u64)))]
+            });
+        }
+        // Column handles by index (a column is its index and phase; all of these are phase 0).
+        let mut scratch = ConstraintSystem::<Fr>::default();
+        let all_advice = (0..meta.num_advice_columns()).map(|_| scratch.advice_column()).collect();
 
         WrapperConfig {
             keccak,
@@ -225,6 +271,7 @@ impl Circuit<Fr> for PreimageCircuit {
             done,
             acc_lo,
             acc_hi,
+            all_advice,
         }
     }
 
@@ -255,29 +302,22 @@ impl Circuit<Fr> for PreimageCircuit {
                 };
                 let assigned = config.keccak.assign(&mut region, rows);
 
-                if let Some(t) = &self.tamper {
-                    for &(row, v) in &t.bytes_left {
-                        region.assign_advice(
-                            config.keccak.keccak_table.bytes_left,
-                            row,
-                            Value::known(Fr::from(v)),
-                        );
-                    }
-                    for &(row, v) in &t.is_final {
-                        region.assign_advice(
-                            config.keccak.keccak_table.is_enabled,
-                            row,
-                            Value::known(Fr::from(v)),
-                        );
-                    }
+                let tamper = self.tamper.clone().unwrap_or_default();
+                for &(col, row, v) in &tamper.cells {
+                    let table = &config.keccak.keccak_table;
+                    let column = match col {
+                        Col::IsFinal => table.is_enabled,
+                        Col::BytesLeft => table.bytes_left,
+                        Col::WordValue => table.word_value,
+                        Col::HashLo => table.output.lo(),
+                        Col::HashHi => table.output.hi(),
+                        Col::Advice(i) => config.all_advice[i],
+                        Col::Take | Col::Done | Col::AccLo | Col::AccHi => continue,
+                    };
+                    region.assign_advice(column, row, Value::known(v));
                 }
-                let is_final_at = |row: usize| -> Value<Fr> {
-                    if let Some(t) = &self.tamper {
-                        if let Some(&(_, v)) = t.is_final.iter().find(|(r, _)| *r == row) {
-                            return Value::known(Fr::from(v));
-                        }
-                    }
-                    assigned[row].is_final.value().map(|v| v.evaluate())
+                let cell = |col: Col, row: usize, honest: Value<Fr>| -> Value<Fr> {
+                    tamper.get(col, row).map_or(honest, Value::known)
                 };
 
                 // Fixed selectors.
@@ -299,13 +339,13 @@ impl Circuit<Fr> for PreimageCircuit {
                 let mut last_acc_cells = None;
                 for j in 0..cap {
                     let s = squeeze_row(rpr, j);
-                    let f = is_final_at(s);
-                    let take = done.zip(f).map(|(d, f)| (Fr::from(1u64) - d) * f);
-                    done = done + take;
-                    let hl = assigned[s].hash_lo.value().map(|v| v.evaluate());
-                    let hh = assigned[s].hash_hi.value().map(|v| v.evaluate());
-                    acc_lo = acc_lo + take * hl;
-                    acc_hi = acc_hi + take * hh;
+                    let f = cell(Col::IsFinal, s, assigned[s].is_final.value().map(|v| v.evaluate()));
+                    let hl = cell(Col::HashLo, s, assigned[s].hash_lo.value().map(|v| v.evaluate()));
+                    let hh = cell(Col::HashHi, s, assigned[s].hash_hi.value().map(|v| v.evaluate()));
+                    let take = cell(Col::Take, s, done.zip(f).map(|(d, f)| (Fr::from(1u64) - d) * f));
+                    done = cell(Col::Done, s, done + take);
+                    acc_lo = cell(Col::AccLo, s, acc_lo + take * hl);
+                    acc_hi = cell(Col::AccHi, s, acc_hi + take * hh);
                     region.assign_advice(config.take, s, take);
                     region.assign_advice(config.done, s, done);
                     let cl = region.assign_advice(config.acc_lo, s, acc_lo);
@@ -324,4 +364,72 @@ impl Circuit<Fr> for PreimageCircuit {
         }
         Ok(())
     }
+}
+
+/// `(advice column index, rotation from the first row of a round)` of the Keccak circuit's eight
+/// `is_padding` cells (byte 0..8 of the round's word), read off the "is_padding boolean"
+/// constraints of its "padding" gate (the cell manager that places them is private).
+#[cfg(test)]
+pub(crate) fn padding_cells(p: WrapperParams) -> Vec<(usize, i32)> {
+    let mut cs = ConstraintSystem::<Fr>::default();
+    let _ = PreimageCircuit::configure_with_params(&mut cs, p);
+    let gate = cs.gates().iter().find(|g| g.name() == "padding").expect("padding gate");
+    let mut cells = vec![];
+    for (i, poly) in gate.polynomials().iter().enumerate() {
+        if gate.constraint_name(i) != "is_padding boolean" {
+            continue;
+        }
+        let mut q = advice_queries(poly);
+        q.dedup();
+        assert_eq!(q.len(), 1, "one advice cell in an is_padding boolean constraint: {q:?}");
+        cells.push(q[0]);
+    }
+    assert_eq!(cells.len(), 8);
+    cells
+}
+
+#[cfg(test)]
+fn advice_queries(e: &Expression<Fr>) -> Vec<(usize, i32)> {
+    let mut v = e.evaluate(
+        &|_| vec![],
+        &|_| vec![],
+        &|_| vec![],
+        &|q| vec![(q.column_index(), q.rotation().0)],
+        &|_| vec![],
+        &|_| vec![],
+        &|a| a,
+        &|mut a, b| {
+            a.extend(b);
+            a
+        },
+        &|mut a, b| {
+            a.extend(b);
+            a
+        },
+        &|a, _| a,
+    );
+    v.sort();
+    v
+}
+
+/// Index of the advice column behind `col` (not for [`Col::Advice`]), for tests that name the
+/// cell a failure is reported in.
+#[cfg(test)]
+pub(crate) fn advice_index(p: WrapperParams, col: Col) -> usize {
+    let mut cs = ConstraintSystem::<Fr>::default();
+    let c = PreimageCircuit::configure_with_params(&mut cs, p);
+    let t = &c.keccak.keccak_table;
+    match col {
+        Col::IsFinal => t.is_enabled,
+        Col::BytesLeft => t.bytes_left,
+        Col::WordValue => t.word_value,
+        Col::HashLo => t.output.lo(),
+        Col::HashHi => t.output.hi(),
+        Col::Take => c.take,
+        Col::Done => c.done,
+        Col::AccLo => c.acc_lo,
+        Col::AccHi => c.acc_hi,
+        Col::Advice(i) => return i,
+    }
+    .index()
 }

@@ -7,6 +7,10 @@
 //! capacity of the circuit. How the instances are bound to the absorbed message is explained in
 //! [`circuit`].
 //!
+//! Verifying ([`Setup::verify`], and the wasm `verify`) refuses out-of-range lengths and
+//! wrong-size digests, then proofs that are not exactly a canonical encoding of a proof of this
+//! circuit, before any cryptography; see the crate's README.md for what is checked and tested.
+//!
 //! Knobs: `k` (circuit has `2^k` rows) and `rows_per_round` (rows per Keccak-f round; fewer rows
 //! means more advice columns). Capacity in Keccak-f blocks: [`capacity_blocks`]. A message of `n`
 //! bytes needs `n / 136 + 1` blocks.
@@ -85,6 +89,9 @@ pub enum Error {
     VerificationFailed(String),
     /// Any other halo2 error (key generation, proving).
     Halo2(String),
+    /// Public inputs the verifier refuses before looking at the proof: a length that is not an
+    /// integer in `0..=max_message_bytes()` of the setup, or a digest that is not 32 bytes.
+    InvalidInput(String),
 }
 
 impl std::fmt::Display for Error {
@@ -107,6 +114,7 @@ impl std::fmt::Display for Error {
             Error::MalformedProof(s) => write!(f, "malformed proof: {s}"),
             Error::VerificationFailed(s) => write!(f, "proof rejected: {s}"),
             Error::Halo2(s) => write!(f, "halo2 error: {s}"),
+            Error::InvalidInput(s) => write!(f, "invalid input: {s}"),
         }
     }
 }
@@ -140,6 +148,7 @@ fn wrapper_params(k: u32, rows_per_round: usize, capacity: usize) -> WrapperPara
         keccak: KeccakConfigParams { k, rows_per_round },
         capacity,
         mid_round_guard: true,
+        final_guard: true,
     }
 }
 
@@ -176,11 +185,60 @@ pub fn default_params(message_len: usize) -> Params {
     Params { k, rows_per_round }
 }
 
-/// Public instance column `[L, D_hi, D_lo]`.
-pub fn public_inputs(digest: &[u8; 32], length: usize) -> Vec<Fr> {
+/// Public instance column `[L, D_hi, D_lo]`. Makes the field elements only: it does not check
+/// `length` against a circuit's capacity ([`Setup::verify`] does, before it calls this).
+pub fn public_inputs(digest: &[u8; 32], length: u64) -> Vec<Fr> {
     let hi = u128::from_be_bytes(digest[..16].try_into().unwrap());
     let lo = u128::from_be_bytes(digest[16..].try_into().unwrap());
-    vec![Fr::from(length as u64), Fr::from_u128(hi), Fr::from_u128(lo)]
+    vec![Fr::from(length), Fr::from_u128(hi), Fr::from_u128(lo)]
+}
+
+/// A JavaScript number as JavaScript would print it (for error messages).
+fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else if x.abs() >= 1e21 {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The message length a JavaScript caller passed, as an exact `u64` in `0..=capacity` bytes, or
+/// `Err(InvalidInput)` for NaN, ±Infinity, fractions, negatives and anything above `capacity`.
+/// JavaScript numbers are doubles: converting them to an integer type (as wasm-bindgen does for
+/// `usize`/`u32`/`u64` parameters) wraps modulo 2^32 or 2^64 and truncates fractions, so the
+/// wasm `verify` takes an `f64` and converts it only through this function.
+pub fn length_from_js(x: f64, capacity: usize) -> Result<u64, Error> {
+    length_from_js_noted(x, capacity, None)
+}
+
+fn length_from_js_noted(x: f64, capacity: usize, note: Option<&str>) -> Result<u64, Error> {
+    let shown = js_number(x);
+    if x.is_nan() {
+        return Err(Error::InvalidInput(format!("length {shown} is not a number")));
+    }
+    if x.is_infinite() {
+        return Err(Error::InvalidInput(format!("length {shown} is not finite")));
+    }
+    if x.fract() != 0.0 {
+        return Err(Error::InvalidInput(format!("length {shown} is not an integer")));
+    }
+    // -0 is 0 (JavaScript treats them as equal); everything else below 0 or above the capacity
+    // is out of range. `capacity` is far below 2^53, so the comparison is exact.
+    if x < 0.0 || x > capacity as f64 {
+        return Err(out_of_range(&shown, capacity, note));
+    }
+    Ok(x as u64)
+}
+
+fn out_of_range(shown: &str, capacity: usize, note: Option<&str>) -> Error {
+    Error::InvalidInput(match note {
+        Some(n) => format!("length {shown} is outside 0..={capacity} ({n})"),
+        None => format!("length {shown} is outside 0..={capacity}"),
+    })
 }
 
 /// Reference Keccak-256 (Ethereum padding).
@@ -221,6 +279,7 @@ pub struct Setup {
     params: ParamsKZG<Bn256>,
     pk: ProvingKey<G1Affine>,
     shape: WrapperParams,
+    layout: ProofLayout,
 }
 
 fn ms_since(t: Instant) -> f64 {
@@ -250,7 +309,8 @@ pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
     let t = Instant::now();
     let pk = keygen_pk(&params, vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
     let pk_ms = ms_since(t);
-    Ok((Setup { params, pk, shape }, SetupTimings { params_ms, vk_ms, pk_ms }))
+    let layout = ProofLayout::of(&pk);
+    Ok((Setup { params, pk, shape, layout }, SetupTimings { params_ms, vk_ms, pk_ms }))
 }
 
 impl Setup {
@@ -301,7 +361,7 @@ impl Setup {
         let rows = keccak_rows(msg, &self.shape);
         let witness_ms = ms_since(t);
         let circuit = PreimageCircuit::new(self.shape, Some(rows));
-        let instance = public_inputs(&digest, msg.len());
+        let instance = public_inputs(&digest, msg.len() as u64);
         let t = Instant::now();
         let mut transcript = Blake2bWrite::<_, G1Affine, Challenge255<_>>::init(vec![]);
         create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, Challenge255<G1Affine>, _, _, _>(
@@ -318,13 +378,48 @@ impl Setup {
         Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms })
     }
 
-    /// Verify `proof` for public `(digest, length)`.
-    /// `Err(MalformedProof)` if the bytes do not parse as a proof of this circuit,
-    /// `Err(VerificationFailed)` if they parse but the proof is invalid for these inputs.
-    pub fn verify(&self, proof: &[u8], digest: &[u8; 32], length: usize) -> Result<(), Error> {
-        self.verify_instances(proof, &public_inputs(digest, length))
+    /// "k=10, 12 rows per round holds at most 271 bytes": what the length range comes from.
+    fn capacity_note(&self) -> String {
+        let p = self.params();
+        format!("k={}, {} rows per round holds at most {} bytes", p.k, p.rows_per_round, self.max_message_bytes())
     }
 
+    /// [`length_from_js`] against this setup's capacity (the wasm `verify` uses it).
+    pub fn length_from_js(&self, x: f64) -> Result<u64, Error> {
+        length_from_js_noted(x, self.max_message_bytes(), Some(&self.capacity_note()))
+    }
+
+    /// The public inputs as the verifier accepts them: `length` in `0..=max_message_bytes()`
+    /// and a 32-byte digest; `Err(InvalidInput)` otherwise.
+    pub fn check_public_inputs(&self, digest: &[u8], length: u64) -> Result<[u8; 32], Error> {
+        let cap = self.max_message_bytes();
+        if length > cap as u64 {
+            return Err(out_of_range(&length.to_string(), cap, Some(&self.capacity_note())));
+        }
+        digest
+            .try_into()
+            .map_err(|_| Error::InvalidInput(format!("digest is {} bytes, expected 32", digest.len())))
+    }
+
+    /// Exact size in bytes of every proof of this circuit.
+    pub fn proof_bytes(&self) -> usize {
+        self.layout.bytes()
+    }
+
+    /// Verify `proof` for public `(digest, length)`. In this order, each before any
+    /// cryptography: `Err(InvalidInput)` unless `length <= max_message_bytes()` and `digest` is
+    /// 32 bytes; `Err(MalformedProof)` unless the proof has exactly [`Setup::proof_bytes`] bytes
+    /// and every 32-byte element is the canonical encoding of what the verifier reads there (a
+    /// compressed G1 point other than infinity, or a scalar below the field modulus). Then the
+    /// halo2 verifier: `Err(VerificationFailed)` if the proof is invalid for these inputs.
+    pub fn verify(&self, proof: &[u8], digest: &[u8], length: u64) -> Result<(), Error> {
+        let digest = self.check_public_inputs(digest, length)?;
+        self.layout.check(proof)?;
+        self.verify_instances(proof, &public_inputs(&digest, length))
+    }
+
+    /// The bare halo2 verifier on raw instances, with only a "multiple of 32 bytes" check (tests
+    /// use it to show what the checks in [`Setup::verify`] add).
     pub(crate) fn verify_instances(&self, proof: &[u8], instance: &[Fr]) -> Result<(), Error> {
         // Every element of a BN254 halo2 proof (compressed G1 point or scalar) is 32 bytes.
         if proof.is_empty() || proof.len() % 32 != 0 {
@@ -374,6 +469,98 @@ impl Setup {
     }
 }
 
+/// Where a proof of this circuit has points and where scalars. halo2's verifier reads, for one
+/// proof (KZG, SHPLONK, no instance evaluations in the proof): the advice commitments, each
+/// lookup's two permuted commitments, one permutation product commitment per chunk of
+/// `degree - 2` permutation columns, each lookup's product commitment, the vanishing argument's
+/// random commitment and `quotient_poly_degree` h pieces (all points); then the advice and
+/// fixed evaluations, the random polynomial's evaluation, one per permutation column, 2 per
+/// permutation chunk plus 1 for all chunks but the last, and 5 per lookup (all scalars); then
+/// SHPLONK's two points. (halo2-axiom 0.5.3, `plonk/verifier.rs`; the test
+/// `proof_layout_matches_proofs` checks it against real proofs.) The sizes depend on the
+/// verifying key only, never on the proof bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ProofLayout {
+    points_before: usize,
+    scalars: usize,
+    points_after: usize,
+}
+
+impl ProofLayout {
+    fn of(pk: &ProvingKey<G1Affine>) -> Self {
+        let vk = pk.get_vk();
+        let cs = vk.cs();
+        let lookups = cs.lookups().len();
+        let perm_columns = cs.permutation().get_columns().len();
+        let perm_chunks = perm_columns.div_ceil(cs.degree() - 2);
+        let points_before = cs.num_advice_columns()
+            + 2 * lookups
+            + perm_chunks
+            + lookups
+            + 1
+            + vk.get_domain().get_quotient_poly_degree();
+        let scalars = cs.advice_queries().len()
+            + cs.fixed_queries().len()
+            + 1
+            + vk.permutation().commitments().len()
+            + (3 * perm_chunks).saturating_sub(1)
+            + 5 * lookups;
+        ProofLayout { points_before, scalars, points_after: 2 }
+    }
+
+    fn elements(&self) -> usize {
+        self.points_before + self.scalars + self.points_after
+    }
+
+    fn bytes(&self) -> usize {
+        32 * self.elements()
+    }
+
+    fn is_point(&self, i: usize) -> bool {
+        i < self.points_before || i >= self.points_before + self.scalars
+    }
+
+    /// Exact length, then every element canonical: cheap (one square root per point), and
+    /// what lets the halo2 verifier run only on well-formed input.
+    fn check(&self, proof: &[u8]) -> Result<(), Error> {
+        use halo2::halo2curves::group::{prime::PrimeCurveAffine, GroupEncoding};
+        if proof.len() != self.bytes() {
+            return Err(Error::MalformedProof(format!(
+                "{} bytes; a proof of this circuit has exactly {} ({} elements of 32 bytes)",
+                proof.len(),
+                self.bytes(),
+                self.elements()
+            )));
+        }
+        let at = |i: usize| format!("element {i} (bytes {}..{})", 32 * i, 32 * i + 32);
+        // Scalars first (a comparison each), then points (a square root each).
+        for (i, chunk) in proof.chunks_exact(32).enumerate().filter(|(i, _)| !self.is_point(*i)) {
+            let repr: [u8; 32] = chunk.try_into().expect("32-byte chunk");
+            if Option::<Fr>::from(Fr::from_repr(repr)).is_none() {
+                return Err(Error::MalformedProof(format!("{} is not a scalar below the field modulus", at(i))));
+            }
+        }
+        for (i, chunk) in proof.chunks_exact(32).enumerate().filter(|(i, _)| self.is_point(*i)) {
+            let mut repr = <G1Affine as GroupEncoding>::Repr::default();
+            repr.as_mut().copy_from_slice(chunk);
+            let point: Option<G1Affine> = G1Affine::from_bytes(&repr).into();
+            match point {
+                None => return Err(Error::MalformedProof(format!("{} is not a G1 point", at(i)))),
+                Some(p) if bool::from(p.is_identity()) => {
+                    return Err(Error::MalformedProof(format!("{} is the point at infinity", at(i))))
+                }
+                // halo2curves ignores the infinity flag of a finite point: without this, a proof
+                // with that bit set would be a second encoding of the same proof.
+                Some(p) if p.to_bytes().as_ref() != chunk => {
+                    return Err(Error::MalformedProof(format!("{} is not a canonical point encoding", at(i))))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Proof reader that remembers whether the verifier tried to read past the end.
 struct ProofReader<'a> {
     bytes: &'a [u8],
@@ -408,3 +595,7 @@ impl std::io::Write for CountingWriter {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod attacks;
+#[cfg(test)]
+mod fuzz;

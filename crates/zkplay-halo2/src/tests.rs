@@ -2,13 +2,12 @@
 //! Run with `cargo test --release -p zkplay-halo2`.
 
 use super::*;
-use crate::circuit::{squeeze_row, Tamper};
 use halo2::dev::MockProver;
 use std::sync::OnceLock;
 use zkevm_hashes::keccak::vanilla::witness::multi_keccak;
 
 /// Small shape: k = 10, 12 rows per round (the default for short messages).
-fn small() -> &'static Setup {
+pub(crate) fn small() -> &'static Setup {
     static S: OnceLock<Setup> = OnceLock::new();
     S.get_or_init(|| setup(&Params { k: 10, rows_per_round: 12 }).expect("setup k=10").0)
 }
@@ -22,14 +21,14 @@ fn big() -> &'static Setup {
     })
 }
 
-fn msg(len: usize) -> Vec<u8> {
+pub(crate) fn msg(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 7 + 3) as u8).collect()
 }
 
 fn prove_verify(s: &Setup, m: &[u8]) -> ProofOutput {
     let out = s.prove(m).unwrap_or_else(|e| panic!("prove {} bytes: {e}", m.len()));
     assert_eq!(out.digest, keccak256(m));
-    s.verify(&out.proof, &out.digest, m.len())
+    s.verify(&out.proof, &out.digest, m.len() as u64)
         .unwrap_or_else(|e| panic!("verify {} bytes: {e}", m.len()));
     out
 }
@@ -132,7 +131,7 @@ fn capacity_is_exact(s: &Setup) {
     let r = std::panic::catch_unwind(|| {
         let rows = multi_keccak::<Fr>(&[m.clone()], Some(cap + 1), shape.keccak).0;
         let c = PreimageCircuit::new(shape, Some(rows));
-        MockProver::run(p.k, &c, vec![public_inputs(&keccak256(&m), m.len())])
+        MockProver::run(p.k, &c, vec![public_inputs(&keccak256(&m), m.len() as u64)])
             .map(|mp| mp.verify().is_ok())
             .unwrap_or(false)
     });
@@ -154,106 +153,200 @@ fn wrong_digest_length_and_tampered_proof_fail() {
     let s = small();
     let m = b"zkplay halo2".to_vec();
     let out = prove_verify(s, &m);
+    let len = m.len() as u64;
     let mut d = out.digest;
     d[31] ^= 1;
-    assert!(matches!(s.verify(&out.proof, &d, m.len()), Err(Error::VerificationFailed(_))));
-    assert!(matches!(s.verify(&out.proof, &keccak256(b""), m.len()), Err(Error::VerificationFailed(_))));
-    assert!(matches!(s.verify(&out.proof, &out.digest, m.len() + 1), Err(Error::VerificationFailed(_))));
+    assert!(matches!(s.verify(&out.proof, &d, len), Err(Error::VerificationFailed(_))));
+    assert!(matches!(s.verify(&out.proof, &keccak256(b""), len), Err(Error::VerificationFailed(_))));
+    assert!(matches!(s.verify(&out.proof, &out.digest, len + 1), Err(Error::VerificationFailed(_))));
     assert!(matches!(s.verify(&out.proof, &out.digest, 0), Err(Error::VerificationFailed(_))));
     // Flipped bytes at many places: always an error (malformed point or failed check), no panic.
     for pos in (0..out.proof.len()).step_by(out.proof.len() / 13 + 1).chain([out.proof.len() - 1]) {
         let mut p = out.proof.clone();
         p[pos] ^= 0x5a;
-        assert!(s.verify(&p, &out.digest, m.len()).is_err(), "flip at {pos}");
+        assert!(s.verify(&p, &out.digest, len).is_err(), "flip at {pos}");
     }
     // Truncated, empty and extended proofs are malformed.
     for cut in [1usize, 32, 64, 96] {
         let short = &out.proof[..out.proof.len() - cut];
-        let r = s.verify(short, &out.digest, m.len());
+        let r = s.verify(short, &out.digest, len);
         assert!(matches!(r, Err(Error::MalformedProof(_))), "cut {cut}: {r:?}");
     }
-    assert!(matches!(s.verify(&[], &out.digest, m.len()), Err(Error::MalformedProof(_))));
+    assert!(matches!(s.verify(&[], &out.digest, len), Err(Error::MalformedProof(_))));
     let mut long = out.proof.clone();
     long.push(0);
-    assert!(matches!(s.verify(&long, &out.digest, m.len()), Err(Error::MalformedProof(_))));
+    assert!(matches!(s.verify(&long, &out.digest, len), Err(Error::MalformedProof(_))));
     long.extend([0u8; 31]);
-    assert!(matches!(s.verify(&long, &out.digest, m.len()), Err(Error::MalformedProof(_))));
+    assert!(matches!(s.verify(&long, &out.digest, len), Err(Error::MalformedProof(_))));
     // Garbage of the right length.
     let garbage = vec![0xffu8; out.proof.len()];
-    assert!(s.verify(&garbage, &out.digest, m.len()).is_err());
+    assert!(matches!(s.verify(&garbage, &out.digest, len), Err(Error::MalformedProof(_))));
 }
 
-// ---- MockProver: a prover who points the instances elsewhere -------------------------------
+// ---- Public inputs the verifier refuses before reading the proof ----------------------------
 
-const K: u32 = 10;
-const R: usize = 12;
-
-fn mock(shape: WrapperParams, c: &PreimageCircuit, inst: Vec<Fr>) -> bool {
-    MockProver::run(shape.keccak.k, c, vec![inst]).unwrap().verify().is_ok()
-}
-
-fn shape(guard: bool) -> WrapperParams {
-    let mut p = wrapper_params(K, R, capacity_blocks(K, R));
-    p.mid_round_guard = guard;
-    p
-}
-
-#[test]
-fn mock_honest_and_dummy_hash_instances() {
-    let sh = shape(true);
-    assert!(sh.capacity >= 2);
-    let m = msg(100);
-    let c = PreimageCircuit::new(sh, Some(multi_keccak::<Fr>(&[m.clone()], Some(sh.capacity), sh.keccak).0));
-    assert!(mock(sh, &c, public_inputs(&keccak256(&m), m.len())), "honest witness must satisfy");
-    // Instances pointed at the dummy empty-message hash that fills the capacity.
-    assert!(!mock(sh, &c, public_inputs(&keccak256(b""), m.len())));
-    assert!(!mock(sh, &c, public_inputs(&keccak256(b""), 0)));
-    // Right digest, wrong length.
-    assert!(!mock(sh, &c, public_inputs(&keccak256(&m), m.len() - 1)));
-    assert!(!mock(sh, &c, public_inputs(&keccak256(&m), m.len() + 1)));
-    // Digest limbs swapped.
-    let d = keccak256(&m);
-    let mut inst = public_inputs(&d, m.len());
-    inst.swap(1, 2);
-    assert!(!mock(sh, &c, inst));
-}
-
-#[test]
-fn mock_second_message_cannot_be_claimed() {
-    let sh = shape(true);
-    let (m1, m2) = (msg(10), b"the message I claim".to_vec());
-    let rows = multi_keccak::<Fr>(&[m1.clone(), m2.clone()], Some(sh.capacity), sh.keccak).0;
-    let c = PreimageCircuit::new(sh, Some(rows));
-    assert!(mock(sh, &c, public_inputs(&keccak256(&m1), m1.len())));
-    assert!(!mock(sh, &c, public_inputs(&keccak256(&m2), m2.len())));
-    assert!(!mock(sh, &c, public_inputs(&keccak256(&m2), m1.len())));
-}
-
-/// The vanilla circuit allows `is_final = 1` on the first row of any round; on a non-squeeze
-/// round that cuts the `bytes_left` countdown. Attack: a 200-byte (2-block) message, claim
-/// L = 136 by setting `is_final = 1` on round 17 of block 0 and shifting block 0's `bytes_left`
-/// down by 64. Passes without our `q_mid` gate, fails with it.
-#[test]
-fn mid_round_is_final_attack() {
-    let m = msg(200);
-    let d = keccak256(&m);
-    let mut t = Tamper::default();
-    for r in 0..17usize {
-        t.bytes_left.push((R * (1 + r), (136 - 8 * r) as u64));
+/// JavaScript's ToUint32 (what a wasm `usize`/`u32` parameter does to a JS number): truncate
+/// toward zero, then wrap modulo 2^32. Non-finite numbers become 0.
+fn js_to_uint32(x: f64) -> u32 {
+    if !x.is_finite() {
+        return 0;
     }
-    t.bytes_left.push((R * 18, 0));
-    t.is_final.push((R * 18, 1));
-    assert!(R * 18 < squeeze_row(R, 0));
-    for guard in [false, true] {
-        let sh = shape(guard);
-        let rows = multi_keccak::<Fr>(&[m.clone()], Some(sh.capacity), sh.keccak).0;
-        let honest = PreimageCircuit::new(sh, Some(rows.clone()));
-        assert!(mock(sh, &honest, public_inputs(&d, 200)));
-        assert!(!mock(sh, &honest, public_inputs(&d, 136)));
-        let attack = PreimageCircuit { params: sh, rows: Some(rows), tamper: Some(t.clone()) };
-        let accepted = mock(sh, &attack, public_inputs(&d, 136));
-        assert_eq!(accepted, !guard, "guard={guard}: attack accepted={accepted}");
+    (x.trunc().rem_euclid(4294967296.0)) as u32
+}
+
+/// The hole this closes: the old wasm `verify(proof, digest, length: usize)` received a JS
+/// number converted with ToUint32, so a proof for a 5-byte message verified as length
+/// 4294967301, 8589934597 or 5.5 (all become 5). This replays that conversion natively: the
+/// old path (`length as usize` after the wrap) accepts; the new entry points refuse each of them
+/// with `invalid input: ` before looking at the proof.
+#[test]
+fn wasm_length_wrap_is_refused() {
+    let s = small();
+    let m = b"hello".to_vec();
+    let out = prove_verify(s, &m);
+    for js in [4294967301.0f64, 8589934597.0, 5.5, 5.000000001] {
+        let old = js_to_uint32(js) as u64;
+        assert_eq!(old, 5, "{js}");
+        // What the old wasm ended up calling (the proof is valid for length 5).
+        assert_eq!(s.verify(&out.proof, &out.digest, old), Ok(()));
+        let err = s.length_from_js(js).unwrap_err();
+        assert!(err.to_string().starts_with("invalid input: length "), "{err}");
+        if js.fract() == 0.0 {
+            // A u64 caller cannot wrap it: the native range check refuses it too.
+            let err = s.verify(&out.proof, &out.digest, js as u64).unwrap_err();
+            assert!(matches!(err, Error::InvalidInput(_)), "{err}");
+        }
     }
+    assert_eq!(s.length_from_js(5.0), Ok(5));
+    assert_eq!(s.length_from_js(-0.0), Ok(0));
+    let cap = s.max_message_bytes();
+    assert_eq!(
+        s.verify(&out.proof, &out.digest, 4294967301).unwrap_err().to_string(),
+        format!("invalid input: length 4294967301 is outside 0..={cap} (k=10, 12 rows per round holds at most {cap} bytes)")
+    );
+    assert_eq!(
+        s.length_from_js(4294967301.0).unwrap_err().to_string(),
+        format!("invalid input: length 4294967301 is outside 0..={cap} (k=10, 12 rows per round holds at most {cap} bytes)")
+    );
+}
+
+/// The pure JS-number conversion: NaN, ±Infinity, fractions, negatives and anything above the
+/// capacity are refused with a message that says which.
+#[test]
+fn length_from_js_cases() {
+    let cap = 271usize;
+    let ok = [(0.0, 0u64), (-0.0, 0), (1.0, 1), (5.0, 5), (270.0, 270), (271.0, 271)];
+    for (x, want) in ok {
+        assert_eq!(length_from_js(x, cap), Ok(want), "{x}");
+    }
+    let bad: [(f64, &str); 16] = [
+        (f64::NAN, "length NaN is not a number"),
+        (f64::INFINITY, "length Infinity is not finite"),
+        (f64::NEG_INFINITY, "length -Infinity is not finite"),
+        (5.5, "length 5.5 is not an integer"),
+        (0.1, "length 0.1 is not an integer"),
+        (-0.5, "length -0.5 is not an integer"),
+        (270.99999999999994, "length 270.99999999999994 is not an integer"),
+        (-1.0, "length -1 is outside 0..=271"),
+        (272.0, "length 272 is outside 0..=271"),
+        (4294967301.0, "length 4294967301 is outside 0..=271"),
+        (8589934597.0, "length 8589934597 is outside 0..=271"),
+        (4294967296.0, "length 4294967296 is outside 0..=271"),
+        (9007199254740992.0, "length 9007199254740992 is outside 0..=271"),
+        (18446744073709551616.0, "length 18446744073709552000 is outside 0..=271"),
+        (1e300, "length 1e300 is outside 0..=271"),
+        (f64::MIN, "length -1.7976931348623157e308 is outside 0..=271"),
+    ];
+    for (x, want) in bad {
+        let e = length_from_js(x, cap).unwrap_err();
+        assert!(matches!(e, Error::InvalidInput(_)), "{x}: {e:?}");
+        assert_eq!(e.to_string(), format!("invalid input: {want}"), "{x}");
+    }
+    // Capacity 0 (no setup has it, but the helper is total): only 0 passes.
+    assert_eq!(length_from_js(0.0, 0), Ok(0));
+    assert!(length_from_js(1.0, 0).is_err());
+}
+
+/// Range and digest checks come before anything looks at the proof: an out-of-range length or a
+/// digest of the wrong size is `InvalidInput` even with garbage (or no) proof bytes.
+#[test]
+fn public_inputs_checked_before_the_proof() {
+    let s = small();
+    let cap = s.max_message_bytes() as u64;
+    let d = keccak256(b"x");
+    for len in [cap + 1, 4294967301, 1 << 32, u64::MAX, u64::MAX - 1] {
+        for proof in [&[][..], &[0xffu8; 7][..]] {
+            let e = s.verify(proof, &d, len).unwrap_err();
+            assert!(matches!(e, Error::InvalidInput(_)), "{len}: {e}");
+        }
+    }
+    for n in [0usize, 1, 31, 33, 64] {
+        let e = s.verify(&[], &vec![7u8; n], 1).unwrap_err();
+        assert_eq!(e, Error::InvalidInput(format!("digest is {n} bytes, expected 32")));
+        assert!(e.to_string().starts_with("invalid input: "));
+    }
+    // In range, right digest size: now the proof is looked at.
+    assert!(matches!(s.verify(&[], &d, cap), Err(Error::MalformedProof(_))));
+    assert!(matches!(s.verify(&[], &d, 0), Err(Error::MalformedProof(_))));
+}
+
+/// The proof layout computed from the verifying key matches real proofs (at both shapes), and
+/// every element of an honest proof is where the layout says (points parse as points).
+#[test]
+fn proof_layout_matches_proofs() {
+    for s in [small(), big()] {
+        let out = s.prove(&msg(3)).unwrap();
+        assert_eq!(out.proof.len(), s.proof_bytes(), "k={}", s.params().k);
+        assert_eq!(s.layout.check(&out.proof), Ok(()));
+        println!(
+            "k={} proof: {} bytes = {} points, {} scalars, {} points",
+            s.params().k,
+            s.proof_bytes(),
+            s.layout.points_before,
+            s.layout.scalars,
+            s.layout.points_after
+        );
+    }
+}
+
+/// Encoding malleability of halo2curves' compressed G1 points: the top bit of the last byte is
+/// the infinity flag, and it is ignored for a point with x != 0, so setting it gives a second
+/// byte string for the same point. halo2's transcript hashes coordinates, not bytes, so the bare
+/// verifier accepts the altered proof; `verify` refuses it (non-canonical encoding). Likewise a
+/// scalar plus the modulus (still < 2^256) is refused.
+#[test]
+fn proof_encoding_is_canonical() {
+    let s = small();
+    let m = b"malleable?".to_vec();
+    let out = prove_verify(s, &m);
+    let inst = public_inputs(&out.digest, m.len() as u64);
+    let mut alt = out.proof.clone();
+    assert_eq!(alt[31] & 0x80, 0);
+    alt[31] |= 0x80; // element 0 is the first advice commitment
+    assert_ne!(alt, out.proof);
+    assert_eq!(s.verify_instances(&alt, &inst), Ok(()), "bare halo2 verifier accepts the second encoding");
+    let e = s.verify(&alt, &out.digest, m.len() as u64).unwrap_err();
+    assert_eq!(e, Error::MalformedProof("element 0 (bytes 0..32) is not a canonical point encoding".into()));
+    // A scalar plus the modulus r (element right after the first block of points).
+    let i = s.layout.points_before;
+    let mut alt = out.proof.clone();
+    let mut limbs = [0u64; 4];
+    for (k, l) in limbs.iter_mut().enumerate() {
+        *l = u64::from_le_bytes(alt[32 * i + 8 * k..32 * i + 8 * k + 8].try_into().unwrap());
+    }
+    let r: [u64; 4] = [0x43e1f593f0000001, 0x2833e84879b97091, 0xb85045b68181585d, 0x30644e72e131a029];
+    let mut carry = 0u128;
+    for k in 0..4 {
+        let t = limbs[k] as u128 + r[k] as u128 + carry;
+        limbs[k] = t as u64;
+        carry = t >> 64;
+    }
+    assert_eq!(carry, 0, "scalar + r fits in 256 bits");
+    for (k, l) in limbs.iter().enumerate() {
+        alt[32 * i + 8 * k..32 * i + 8 * k + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    let e = s.verify(&alt, &out.digest, m.len() as u64).unwrap_err();
+    assert!(matches!(&e, Error::MalformedProof(t) if t.contains("not a scalar below the field modulus")), "{e}");
 }
 
 // ---- The capacity table the page uses -------------------------------------------------------

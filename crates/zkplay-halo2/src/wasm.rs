@@ -1,6 +1,10 @@
 //! Thin wasm-bindgen bindings (feature `wasm`). Errors become JS exceptions with the
 //! `Display` text of [`crate::Error`]; timings are milliseconds (`web-time`).
 //!
+//! A panic in wasm aborts the whole module (the worker has to be replaced), so nothing here may
+//! panic on caller input: `verify` checks the length, the digest and the proof's encoding
+//! before the halo2 verifier sees them (see [`crate::Setup::verify`]).
+//!
 //! Feature `wasm-threads` adds `initThreadPool(n)` (wasm-bindgen-rayon): call it once before
 //! anything else; rayon (halo2-axiom's `multicore`) then runs on `n` Web Workers.
 
@@ -124,12 +128,13 @@ impl Halo2Setup {
         self.inner.prove(msg).map(|inner| Halo2Proof { inner }).map_err(js_err)
     }
 
-    /// Ok(()) if valid; throws "malformed proof: ..." or "proof rejected: ..." otherwise.
-    pub fn verify(&self, proof: &[u8], digest: &[u8], length: usize) -> Result<(), JsError> {
-        let d: [u8; 32] = digest
-            .try_into()
-            .map_err(|_| JsError::new(&format!("digest must be 32 bytes, got {}", digest.len())))?;
-        self.inner.verify(proof, &d, length).map_err(js_err)
+    /// Ok(()) if valid; throws "invalid input: ..." (length not an integer in
+    /// `0..=maxMessageBytes`, digest not 32 bytes: checked first), "malformed proof: ..." or
+    /// "proof rejected: ..." otherwise. `length` is an `f64` on purpose: a JS number passed as
+    /// `usize` would be wrapped modulo 2^32 and truncated (4294967301 and 5.5 would become 5).
+    pub fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Result<(), JsError> {
+        let length = self.inner.length_from_js(length).map_err(js_err)?;
+        self.inner.verify(proof, digest, length).map_err(js_err)
     }
 
     #[wasm_bindgen(getter, js_name = capacityBlocks)]

@@ -1,0 +1,760 @@
+//! Malicious-prover tests: every attack class against the binding of `(L, D)` to the absorbed
+//! message, one per test, each run through `MockProver` and checked to fail for the right
+//! reason (the exact gate, constraint and row, or the exact copy constraint to an instance
+//! cell), with a control that passes where a forged witness is built by hand.
+//!
+//! Shape: k = 10, 12 rows per round, capacity 2 blocks (squeeze rows `S0 = 300`, `S1 = 600`;
+//! the first row of round `r` of block 0 is `12 * (1 + r)`; `L` is copied from `bytes_left` at
+//! row 12).
+//!
+//! | attack | what stops it |
+//! |---|---|
+//! | padding `0x01` missing | Keccak gate `padding`, "padding start/intermediate byte" |
+//! | padding `0x01` moved one byte later | `padding`, "padding start/intermediate byte" (both bytes) |
+//! | padding `0x80` missing | `padding`, "padding start/end byte" |
+//! | last padding flag cleared (block has no `0x80` padding byte) | `padding` "padding step boolean" + `is final` |
+//! | non-zero byte after the message end | `padding`, "padding start/intermediate byte" |
+//! | non-final block taken as the digest | `zkplay: first squeeze row` (take = is_final) |
+//! | non-final block declared final | Keccak gate `is final` (is_final = last is_padding) |
+//! | second message's digest, instances only | copy constraints: instance rows 1, 2 |
+//! | second message selected by `take` | `zkplay: first squeeze row` (take = is_final) |
+//! | dummy (empty-message) hash, instances only | copy constraints: instance rows 1, 2 |
+//! | dummy hash selected by `take` | `zkplay: first squeeze row` (take = is_final) |
+//! | L-1, L+1, L=136, L=200, L=p-1, L=2^64 in the instance | copy constraint: instance row 0 |
+//! | same, `bytes_left` countdown forged to match | Keccak gate `bytes_left`, "bytes_left should be 0 when is_final" at S0 |
+//! | digest limbs swapped / shifted by a byte | copy constraints: instance rows 1, 2 |
+//! | accumulators swapped | `zkplay: later squeeze rows` (acc_lo, acc_hi) |
+//! | `is_final = 1` mid-block (cuts the countdown) | `zkplay: is_final = 0 on non-squeeze rounds` |
+//! | `done` forged | `zkplay: first squeeze row` (done = take) |
+//! | `take` forged after `done` | `zkplay: later squeeze rows` (take = (1 - done_prev) is_final) + `a final block exists` |
+//! | `acc_lo` / `acc_hi` forged | `zkplay: later squeeze rows` / `zkplay: first squeeze row` (acc = acc_prev + take hash) |
+//! | `is_final` cleared on both squeeze rows | `zkplay: a final block exists` + Keccak `is final`, `absorb` |
+//! | no final block within the capacity (claim "Keccak-256 = 0") | `zkplay: a final block exists` |
+
+use super::*;
+use crate::circuit::{advice_index, padding_cells, squeeze_row, Col, Tamper, ROUNDS_PER_BLOCK};
+use crate::tests::msg;
+use halo2::dev::{metadata, AdviceCellValue, CellValue, FailureLocation, MockProver, VerifyFailure};
+use std::sync::OnceLock;
+use halo2::plonk::Any;
+use std::collections::BTreeSet;
+use zkevm_hashes::keccak::vanilla::{keccak_packed_multi::KeccakRow, witness::multi_keccak};
+
+const K: u32 = 10;
+const R: usize = 12;
+/// Squeeze rows of blocks 0 and 1.
+const S0: usize = ROUNDS_PER_BLOCK * R;
+const S1: usize = 2 * ROUNDS_PER_BLOCK * R;
+
+fn shape(guard: bool) -> WrapperParams {
+    shape_with(guard, true)
+}
+
+/// The shape with or without our `q_mid` and `q_last` gates (only to show the attacks they stop).
+fn shape_with(mid_round_guard: bool, final_guard: bool) -> WrapperParams {
+    let mut p = wrapper_params(K, R, capacity_blocks(K, R));
+    p.mid_round_guard = mid_round_guard;
+    p.final_guard = final_guard;
+    assert_eq!(p.capacity, 2);
+    assert_eq!((squeeze_row(R, 0), squeeze_row(R, 1)), (S0, S1));
+    p
+}
+
+/// First row of round `r` of block 0.
+fn round_row(r: usize) -> usize {
+    R * (1 + r)
+}
+
+/// One `MockProver` failure, reduced to what identifies it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Failure {
+    /// Constraint `constraint` (its name, or its index if unnamed) of gate `gate` at `row`.
+    Gate { gate: String, constraint: String, row: usize },
+    /// Copy (equality) constraint broken at a cell: `instance` column or advice column `column`.
+    Copy { instance: bool, column: usize, row: usize },
+    Lookup { name: String, row: usize },
+    Other(String),
+}
+
+fn gate(gate: &str, constraint: &str, row: usize) -> Failure {
+    Failure::Gate { gate: gate.into(), constraint: constraint.into(), row }
+}
+
+fn instance(row: usize) -> Failure {
+    Failure::Copy { instance: true, column: 0, row }
+}
+
+fn advice(col: Col, row: usize) -> Failure {
+    Failure::Copy { instance: false, column: advice_index(shape(true), col), row }
+}
+
+fn row_of(l: &FailureLocation) -> usize {
+    match l {
+        // One region, "keccak + binding", laid out from row 0: offsets are rows.
+        FailureLocation::InRegion { region, offset } => {
+            assert!(region.to_string().contains("keccak + binding"), "{region}");
+            *offset
+        }
+        FailureLocation::OutsideRegion { row } => *row,
+    }
+}
+
+/// "Constraint 3 ('name') in gate 7 ('gate name')" -> ("gate name", "name" or "3").
+fn parse_constraint(c: &metadata::Constraint) -> (String, String) {
+    let s = c.to_string();
+    let (head, tail) = s.split_once(" in gate ").expect("constraint display");
+    let gate = tail.split_once(" ('").map(|(_, g)| g.trim_end_matches("')")).unwrap_or(tail);
+    let head = head.trim_start_matches("Constraint ");
+    let name = head.split_once(" ('").map(|(_, n)| n.trim_end_matches("')")).unwrap_or(head);
+    (gate.to_string(), name.to_string())
+}
+
+impl From<&VerifyFailure> for Failure {
+    fn from(f: &VerifyFailure) -> Self {
+        match f {
+            VerifyFailure::ConstraintNotSatisfied { constraint, location, .. } => {
+                let (gate, constraint) = parse_constraint(constraint);
+                Failure::Gate { gate, constraint, row: row_of(location) }
+            }
+            VerifyFailure::Permutation { column, location } => Failure::Copy {
+                instance: matches!(column.column_type(), Any::Instance),
+                column: column.index(),
+                row: row_of(location),
+            },
+            VerifyFailure::Lookup { name, location, .. } => Failure::Lookup { name: name.clone(), row: row_of(location) },
+            other => Failure::Other(other.to_string()),
+        }
+    }
+}
+
+/// The fixed columns of the circuit as key generation lays them out (an honest assignment).
+fn keygen_fixed() -> &'static Vec<Vec<CellValue<Fr>>> {
+    static F: OnceLock<Vec<Vec<CellValue<Fr>>>> = OnceLock::new();
+    F.get_or_init(|| MockProver::run(K, &honest(b""), vec![public_inputs(&keccak256(b""), 0)]).unwrap().fixed().clone())
+}
+
+/// The failures of `c` with instance column `inst` (deduplicated, sorted); empty if satisfied.
+/// First checks that `c` changes advice cells only: its fixed columns (selectors, round
+/// constants, lookup tables) are those of the verifying key.
+fn failures(c: &PreimageCircuit, inst: Vec<Fr>) -> BTreeSet<Failure> {
+    let prover = MockProver::run(K, c, vec![inst]).expect("MockProver::run");
+    assert!(prover.fixed() == keygen_fixed(), "a forged witness may not change fixed columns");
+    match prover.verify() {
+        Ok(()) => BTreeSet::new(),
+        Err(v) => v.iter().map(Failure::from).collect(),
+    }
+}
+
+/// Asserts that `c` fails with exactly the `expected` failures (nothing else fails).
+#[track_caller]
+fn assert_caught(c: &PreimageCircuit, inst: Vec<Fr>, expected: &[Failure]) {
+    let got = failures(c, inst);
+    for f in &got {
+        println!("  caught: {f:?}");
+    }
+    let want: BTreeSet<Failure> = expected.iter().cloned().collect();
+    assert!(!got.is_empty(), "the forged witness was accepted");
+    assert_eq!(got, want, "failed, but not (only) for the expected reasons");
+}
+
+#[track_caller]
+fn assert_accepted(c: &PreimageCircuit, inst: Vec<Fr>) {
+    let got = failures(c, inst);
+    assert!(got.is_empty(), "control must be satisfied: {got:?}");
+}
+
+fn rows_for(msgs: &[Vec<u8>], sh: WrapperParams) -> Vec<KeccakRow<Fr>> {
+    multi_keccak::<Fr>(msgs, Some(sh.capacity), sh.keccak).0
+}
+
+fn honest(m: &[u8]) -> PreimageCircuit {
+    let sh = shape(true);
+    PreimageCircuit::new(sh, Some(rows_for(&[m.to_vec()], sh)))
+}
+
+fn forged(rows_of: &PreimageCircuit, t: Tamper) -> PreimageCircuit {
+    PreimageCircuit { params: rows_of.params, rows: rows_of.rows.clone(), tamper: Some(t) }
+}
+
+/// Instances from raw field elements (for values no `(digest, u64)` can express).
+fn raw_instances(l: Fr, d: &[u8; 32]) -> Vec<Fr> {
+    let mut v = public_inputs(d, 0);
+    v[0] = l;
+    v
+}
+
+/// The digest limbs `[hi, lo]` of a 32-byte digest.
+fn limbs(d: &[u8; 32]) -> [Fr; 2] {
+    let v = public_inputs(d, 0);
+    [v[1], v[2]]
+}
+
+/// Keccak-f applied once to the zero state after absorbing `block` (136 bytes), squeezed: the
+/// digest a final block `block` would produce (for an honestly padded block, Keccak-256 of the
+/// message).
+fn keccak_f_digest(block: &[u8; RATE]) -> [u8; 32] {
+    let mut st = [0u64; 25];
+    for (i, w) in block.chunks(8).enumerate() {
+        st[i] ^= u64::from_le_bytes(w.try_into().unwrap());
+    }
+    tiny_keccak::keccakf(&mut st);
+    let mut out = [0u8; 32];
+    for i in 0..4 {
+        out[8 * i..8 * i + 8].copy_from_slice(&st[i].to_le_bytes());
+    }
+    out
+}
+
+/// Honest Keccak padding of a message of `len < 136` bytes `m` into one block.
+fn padded_block(m: &[u8]) -> [u8; RATE] {
+    assert!(m.len() < RATE);
+    let mut b = [0u8; RATE];
+    b[..m.len()].copy_from_slice(m);
+    b[m.len()] |= 0x01;
+    b[RATE - 1] |= 0x80;
+    b
+}
+
+/// A witness in which block 0 absorbs the 136 bytes `block` (from the zero state) and is
+/// declared final, with padding flags `pad` (byte `i` is padding iff `pad[i]`): the Keccak-f
+/// cells are honest (taken from the witness of the 2-block message `block || 0x00`, whose
+/// first block absorbs exactly `block` with no padding), then the `is_padding` cells, the
+/// `word_value`s, the `bytes_left` countdown (consistent with `pad`), `is_final` at S0 and the
+/// squeezed digest are set as a prover who wants `block` to be a final block would set them.
+/// The rest of the capacity holds an honest empty-message hash. Returns the circuit and the
+/// digest it claims.
+fn forged_final_block(block: &[u8; RATE], pad: &[bool; RATE]) -> (PreimageCircuit, [u8; 32]) {
+    let sh = shape(true);
+    let mut x = block.to_vec();
+    x.push(0);
+    let rows_x = multi_keccak::<Fr>(&[x], None, sh.keccak).0;
+    let rows_rest = multi_keccak::<Fr>(&[], Some(sh.capacity - 1), sh.keccak).0;
+    let mut rows: Vec<KeccakRow<Fr>> = rows_x[..R + ROUNDS_PER_BLOCK * R].to_vec();
+    rows.extend_from_slice(&rows_rest[R..]);
+    assert_eq!(rows.len(), R * (1 + ROUNDS_PER_BLOCK * sh.capacity));
+
+    let cells = padding_cells(sh);
+    let mut t = Tamper::default();
+    // Padding flags and masked words of the 17 input rounds.
+    for r in 0..17 {
+        let mut word = 0u64;
+        for b in 0..8 {
+            let i = 8 * r + b;
+            let (col, rot) = cells[b];
+            t.set(Col::Advice(col), (round_row(r) as i32 + rot) as usize, Fr::from(pad[i] as u64));
+            if !pad[i] {
+                word |= (block[i] as u64) << (8 * b);
+            }
+        }
+        t.set(Col::WordValue, round_row(r), Fr::from(word));
+    }
+    // bytes_left countdown: 0 from round 17 to S0, + non-padding bytes of each input round.
+    let mut left = 0u64;
+    for r in (0..ROUNDS_PER_BLOCK).rev() {
+        if r < 17 {
+            left += (0..8).filter(|b| !pad[8 * r + b]).count() as u64;
+        }
+        t.set(Col::BytesLeft, round_row(r), Fr::from(left));
+    }
+    t.set(Col::IsFinal, S0, Fr::from(1u64));
+    let d = keccak_f_digest(block);
+    let [hi, lo] = limbs(&d);
+    t.set(Col::HashHi, S0, hi).set(Col::HashLo, S0, lo);
+    (PreimageCircuit { params: sh, rows: Some(rows), tamper: Some(t) }, d)
+}
+
+/// Padding flags of an honest message of `len` bytes in one block.
+fn honest_flags(len: usize) -> [bool; RATE] {
+    std::array::from_fn(|i| i >= len)
+}
+
+const M5: &[u8] = b"hello";
+
+/// Control for the padding attacks: the hand-forged witness of `forged_final_block`, fed the
+/// honest padded block of "hello" and honest flags, satisfies the circuit and claims exactly
+/// `(5, keccak256("hello"))`. So every failure below comes from the one thing each attack
+/// changes, not from the harness.
+#[test]
+fn forged_block_harness_is_faithful() {
+    let (c, d) = forged_final_block(&padded_block(M5), &honest_flags(5));
+    assert_eq!(d, keccak256(M5));
+    assert_accepted(&c, public_inputs(&d, 5));
+}
+
+/// Attack: pad "hello" without the `0x01` byte (`hello 00 .. 00 80`), flags honest for L = 5,
+/// claim `(5, Keccak-f of that block)` — a digest that is not Keccak-256 of any 5-byte message.
+/// Stopped by the Keccak `padding` gate: the first padding byte must be 1 ("padding
+/// start/intermediate byte", byte 5 of round 0).
+#[test]
+fn padding_0x01_missing() {
+    let mut b = padded_block(M5);
+    b[5] = 0;
+    let (c, d) = forged_final_block(&b, &honest_flags(5));
+    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/intermediate byte", round_row(0))]);
+}
+
+/// Attack: move the `0x01` one byte later (`hello 00 01 00 .. 80`, i.e. hash "hello\0" but
+/// claim L = 5), flags honest for L = 5 so the countdown gives 5. Stopped by `padding`: byte 5
+/// must be 1 and byte 6 must be 0 (both "padding start/intermediate byte", round 0). (With
+/// flags honest for 6 bytes instead, the witness is the honest one of "hello\0" and the L copy
+/// constraint catches the claim: see `length_off_by_one_instance`.)
+#[test]
+fn padding_0x01_moved() {
+    let mut b = padded_block(M5);
+    b[5] = 0;
+    b[6] = 1;
+    let (c, d) = forged_final_block(&b, &honest_flags(5));
+    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/intermediate byte", round_row(0))]);
+}
+
+/// Attack: drop the final `0x80` (`hello 01 00 .. 00`), flags honest. Stopped by `padding`:
+/// the last byte of the last input round must be 0x80 ("padding start/end byte", round 16).
+#[test]
+fn padding_0x80_missing() {
+    let mut b = padded_block(M5);
+    b[RATE - 1] = 0;
+    let (c, d) = forged_final_block(&b, &honest_flags(5));
+    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/end byte", round_row(16))]);
+}
+
+/// Attack: no `0x80` padding byte at all — the last byte counts as data (`hello 01 00 .. 00 xx`
+/// with byte 135 not a padding byte), block still declared final. Stopped twice: padding flags
+/// may switch on only once ("padding step boolean": byte 135's flag drops from 1 to 0, round
+/// 16) and Keccak's `is final` gate (is_final at S0 must equal byte 135's padding flag).
+#[test]
+fn padding_last_flag_cleared() {
+    let mut b = padded_block(M5);
+    b[RATE - 1] = 0x80;
+    let mut pad = honest_flags(5);
+    pad[RATE - 1] = false;
+    let (c, d) = forged_final_block(&b, &pad);
+    assert_caught(
+        &c,
+        public_inputs(&d, 6),
+        &[
+            gate("padding", "padding step boolean", round_row(16)),
+            gate("is final", "is_final needs to be the same as the last is_padding in the block", S0),
+        ],
+    );
+}
+
+/// Attack: hide a byte after the message end (`hello 01 00 00 07 00 .. 80`, flags honest for
+/// L = 5): the claimed digest commits to data outside the claimed message. Stopped by
+/// `padding`: intermediate padding bytes must be 0 ("padding start/intermediate byte" at
+/// round 1, byte 8 + 1 = 9).
+#[test]
+fn padding_nonzero_byte_after_end() {
+    let mut b = padded_block(M5);
+    b[9] = 7;
+    let (c, d) = forged_final_block(&b, &honest_flags(5));
+    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/intermediate byte", round_row(1))]);
+}
+
+/// Attack: a 200-byte (2-block) message; select block 0's squeezed state (not a final block)
+/// as the digest: `take = 1` at S0 (done and acc follow), hash cells at S0 (unconstrained on a
+/// non-final row) set to block 0's squeeze. Claim `(200, that)`. Stopped by our
+/// `zkplay: first squeeze row` gate, constraint 0: `take = is_final` at S0.
+#[test]
+fn non_final_block_selected_by_take() {
+    let m = msg(200);
+    let c = honest(&m);
+    let d = keccak_f_digest(&m[..RATE].try_into().unwrap());
+    let [hi, lo] = limbs(&d);
+    let mut t = Tamper::default();
+    t.set(Col::HashHi, S0, hi).set(Col::HashLo, S0, lo).set(Col::Take, S0, Fr::from(1u64));
+    assert_caught(&forged(&c, t), public_inputs(&d, 200), &[gate("zkplay: first squeeze row", "0", S0)]);
+}
+
+/// Attack: declare block 0 of a 200-byte message final (all 136 bytes data, no padding flag):
+/// claim `(136, Keccak-f of the first 136 bytes)`. Everything else is consistent (countdown,
+/// squeeze, a fresh hash after S0). Stopped by Keccak's `is final` gate: `is_final` at S0 must
+/// equal the last padding flag of the block, which is 0.
+#[test]
+fn non_final_block_declared_final() {
+    let m = msg(200);
+    let block: [u8; RATE] = m[..RATE].try_into().unwrap();
+    let (c, d) = forged_final_block(&block, &[false; RATE]);
+    assert_caught(
+        &c,
+        public_inputs(&d, 136),
+        &[gate("is final", "is_final needs to be the same as the last is_padding in the block", S0)],
+    );
+}
+
+/// Attack: the witness hashes two messages (block 0: a 10-byte message, block 1: "the message
+/// I claim"); the instances claim the second (its digest and length, or its digest with the
+/// first's length). Stopped by the copy constraints: instance rows 1 and 2 (D) are copied from
+/// the accumulators at S1, which hold the first final block's hash; row 0 (L) from
+/// `bytes_left` at row 12.
+#[test]
+fn second_message_claimed_by_instance() {
+    let sh = shape(true);
+    let (m1, m2) = (msg(10), b"the message I claim".to_vec());
+    let c = PreimageCircuit::new(sh, Some(rows_for(&[m1.clone(), m2.clone()], sh)));
+    assert_accepted(&c, public_inputs(&keccak256(&m1), 10));
+    let digest_cells =
+        [instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)];
+    assert_caught(&c, public_inputs(&keccak256(&m2), 10), &digest_cells);
+    let mut all = digest_cells.to_vec();
+    all.extend([instance(0), advice(Col::BytesLeft, R)]);
+    assert_caught(&c, public_inputs(&keccak256(&m2), m2.len() as u64), &all);
+}
+
+/// Attack: same two-message witness, but the prover skips the first final block (`take = 0`
+/// at S0, so `done` stays 0 and the second message is taken at S1) and claims `(10, digest of
+/// the second)`. Stopped by `zkplay: first squeeze row`, constraint 0 (`take = is_final`).
+#[test]
+fn second_message_selected_by_take() {
+    let sh = shape(true);
+    let (m1, m2) = (msg(10), b"the message I claim".to_vec());
+    let c = PreimageCircuit::new(sh, Some(rows_for(&[m1, m2.clone()], sh)));
+    let mut t = Tamper::default();
+    t.set(Col::Take, S0, Fr::from(0u64));
+    assert_caught(&forged(&c, t), public_inputs(&keccak256(&m2), 10), &[gate("zkplay: first squeeze row", "0", S0)]);
+}
+
+/// Attack: claim the empty-message hash that fills the unused capacity (with the real or a
+/// zero length). Stopped by the copy constraints on the digest (instance rows 1, 2), and on L
+/// too when the length is changed.
+#[test]
+fn dummy_hash_claimed_by_instance() {
+    let m = msg(100);
+    let c = honest(&m);
+    assert_accepted(&c, public_inputs(&keccak256(&m), 100));
+    let digest_cells = [instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)];
+    assert_caught(&c, public_inputs(&keccak256(b""), 100), &digest_cells);
+    let mut all = digest_cells.to_vec();
+    all.extend([instance(0), advice(Col::BytesLeft, R)]);
+    assert_caught(&c, public_inputs(&keccak256(b""), 0), &all);
+}
+
+/// Attack: select the dummy hash in the witness: `take = 0` at S0 (the real final block), so
+/// the dummy at S1 is taken; claim `(100, keccak256(""))`. Stopped by `zkplay: first squeeze
+/// row`, constraint 0 (`take = is_final`).
+#[test]
+fn dummy_hash_selected_by_take() {
+    let m = msg(100);
+    let mut t = Tamper::default();
+    t.set(Col::Take, S0, Fr::from(0u64));
+    assert_caught(
+        &forged(&honest(&m), t),
+        public_inputs(&keccak256(b""), 100),
+        &[gate("zkplay: first squeeze row", "0", S0)],
+    );
+}
+
+/// The copy constraint on L: instance row 0 against `bytes_left` at row 12.
+fn length_cells() -> [Failure; 2] {
+    [instance(0), advice(Col::BytesLeft, R)]
+}
+
+/// Attack: honest witness of a 100-byte message, claimed L = 99 or 101. Stopped by the copy
+/// constraint between instance row 0 and `bytes_left` at row 12.
+#[test]
+fn length_off_by_one_instance() {
+    let m = msg(100);
+    let c = honest(&m);
+    for l in [99u64, 101] {
+        assert_caught(&c, public_inputs(&keccak256(&m), l), &length_cells());
+    }
+}
+
+/// A countdown shifted by `delta` on every round of block 0 (so the copy at row 12 gives the
+/// claimed L and every "bytes_left" transition still holds).
+fn countdown_shifted(m: &[u8], delta: Fr) -> Tamper {
+    let mut t = Tamper::default();
+    for r in 0..ROUNDS_PER_BLOCK {
+        let honest = (m.len() as u64).saturating_sub(8 * r as u64);
+        t.set(Col::BytesLeft, round_row(r), Fr::from(honest) + delta);
+    }
+    t
+}
+
+/// The only constraint a shifted countdown breaks: `is_final => bytes_left = 0` at S0.
+fn countdown_caught() -> [Failure; 1] {
+    [gate("bytes_left", "bytes_left should be 0 when is_final", S0)]
+}
+
+/// Attack: claim L = 99 or 101 for a 100-byte message and shift the whole `bytes_left`
+/// countdown of block 0 by -1/+1 to match, so the L copy holds. Stopped by Keccak's
+/// `bytes_left` gate: it is not 0 at the final squeeze row S0 ("bytes_left should be 0 when
+/// is_final").
+#[test]
+fn length_off_by_one_countdown() {
+    let m = msg(100);
+    let c = honest(&m);
+    for (l, delta) in [(99u64, -Fr::from(1u64)), (101, Fr::from(1u64))] {
+        assert_caught(&forged(&c, countdown_shifted(&m, delta)), public_inputs(&keccak256(&m), l), &countdown_caught());
+    }
+}
+
+/// Attack: claim a length beyond one block (136, 200) for a 100-byte message. Stopped by the L
+/// copy constraint.
+#[test]
+fn length_beyond_block_instance() {
+    let m = msg(100);
+    let c = honest(&m);
+    for l in [136u64, 200] {
+        assert_caught(&c, public_inputs(&keccak256(&m), l), &length_cells());
+    }
+}
+
+/// Attack: claim 136 or 200 for a 100-byte message with the countdown shifted to match.
+/// Stopped by `bytes_left` at S0 ("bytes_left should be 0 when is_final").
+#[test]
+fn length_beyond_block_countdown() {
+    let m = msg(100);
+    let c = honest(&m);
+    for l in [136u64, 200] {
+        let delta = Fr::from(l - 100);
+        assert_caught(&forged(&c, countdown_shifted(&m, delta)), public_inputs(&keccak256(&m), l), &countdown_caught());
+    }
+}
+
+/// Attack: L as a field element no u64 length check would see: p - 1 and 2^64 in instance row
+/// 0 (raw instances; `Setup::verify` never builds these, it refuses L > capacity first).
+/// Stopped by the L copy constraint.
+#[test]
+fn length_huge_field_instance() {
+    let m = msg(100);
+    let c = honest(&m);
+    let d = keccak256(&m);
+    for l in [-Fr::from(1u64), Fr::from_u128(1u128 << 64)] {
+        assert_caught(&c, raw_instances(l, &d), &length_cells());
+    }
+}
+
+/// Attack: L = p - 1 or 2^64 with the countdown shifted by `L - 100` in the field (so the
+/// transitions hold modulo p). Stopped by `bytes_left` at S0: the countdown ends at
+/// `L - 100 != 0`.
+#[test]
+fn length_huge_field_countdown() {
+    let m = msg(100);
+    let c = honest(&m);
+    let d = keccak256(&m);
+    for l in [-Fr::from(1u64), Fr::from_u128(1u128 << 64)] {
+        let delta = l - Fr::from(100u64);
+        assert_caught(&forged(&c, countdown_shifted(&m, delta)), raw_instances(l, &d), &countdown_caught());
+    }
+}
+
+/// Attack: the right digest with its limbs swapped (`[L, D_lo, D_hi]`). Stopped by the copy
+/// constraints of instance rows 1 and 2 with the accumulators at S1.
+#[test]
+fn digest_limbs_swapped_instance() {
+    let m = msg(100);
+    let mut inst = public_inputs(&keccak256(&m), 100);
+    inst.swap(1, 2);
+    assert_caught(&honest(&m), inst, &[instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)]);
+}
+
+/// Attack: the right digest shifted by one byte (rotated: bytes 1..32 then byte 0), which moves
+/// a byte across the limb boundary; and only the low limb shifted (`D_lo * 256` in the field).
+/// Stopped by the digest copy constraints (both rows, or only row 2).
+#[test]
+fn digest_limb_shifted_instance() {
+    let m = msg(100);
+    let c = honest(&m);
+    let d = keccak256(&m);
+    let mut rot = d;
+    rot.rotate_left(1);
+    assert_caught(&c, public_inputs(&rot, 100), &[instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)]);
+    let mut inst = public_inputs(&d, 100);
+    inst[2] *= Fr::from(256u64);
+    assert_caught(&c, inst, &[instance(2), advice(Col::AccLo, S1)]);
+}
+
+/// Attack: swap the accumulators in the witness so the copy constraints match swapped
+/// instances. Stopped by `zkplay: later squeeze rows` at S1: constraints 2 and 3
+/// (`acc = acc_prev + take * hash`, lo and hi).
+#[test]
+fn digest_limbs_swapped_in_accumulators() {
+    let m = msg(100);
+    let d = keccak256(&m);
+    let [hi, lo] = limbs(&d);
+    let mut t = Tamper::default();
+    t.set(Col::AccLo, S1, hi).set(Col::AccHi, S1, lo);
+    let mut inst = public_inputs(&d, 100);
+    inst.swap(1, 2);
+    assert_caught(
+        &forged(&honest(&m), t),
+        inst,
+        &[gate("zkplay: later squeeze rows", "2", S1), gate("zkplay: later squeeze rows", "3", S1)],
+    );
+}
+
+/// The vanilla circuit allows `is_final = 1` on the first row of any round; on a non-squeeze
+/// round that cuts the `bytes_left` countdown. Attack: a 200-byte (2-block) message, claim
+/// L = 136 by setting `is_final = 1` on round 17 of block 0 and shifting block 0's `bytes_left`
+/// down by 64. Without our `q_mid` gate the forgery is accepted; with it, it is stopped by
+/// `zkplay: is_final = 0 on non-squeeze rounds` at that row (12 * 18 = 216) and nothing else.
+#[test]
+fn mid_round_is_final_attack() {
+    let m = msg(200);
+    let d = keccak256(&m);
+    let mut t = Tamper::default();
+    for r in 0..17usize {
+        t.set(Col::BytesLeft, round_row(r), Fr::from((136 - 8 * r) as u64));
+    }
+    let cut = round_row(17);
+    t.set(Col::BytesLeft, cut, Fr::from(0u64)).set(Col::IsFinal, cut, Fr::from(1u64));
+    assert!(cut < S0);
+    for guard in [false, true] {
+        let sh = shape(guard);
+        let rows = rows_for(&[m.clone()], sh);
+        let honest = PreimageCircuit::new(sh, Some(rows.clone()));
+        assert_accepted(&honest, public_inputs(&d, 200));
+        let attack = PreimageCircuit { params: sh, rows: Some(rows), tamper: Some(t.clone()) };
+        if guard {
+            assert_caught(&attack, public_inputs(&d, 136), &[gate("zkplay: is_final = 0 on non-squeeze rounds", "0", cut)]);
+        } else {
+            assert_accepted(&attack, public_inputs(&d, 136));
+        }
+    }
+}
+
+/// Forged `done`: `done = 0` at S0 although block 0 is final and taken, so that the dummy hash
+/// at S1 is taken as well (acc = hash(M) + hash("") in the field; the instances claim that sum).
+/// Stopped by `zkplay: first squeeze row`, constraint 1 (`done = take`) at S0.
+#[test]
+fn forge_done_flag() {
+    let m = msg(100);
+    let (d, e) = (keccak256(&m), keccak256(b""));
+    let (dl, el) = (limbs(&d), limbs(&e));
+    let mut t = Tamper::default();
+    t.set(Col::Done, S0, Fr::from(0u64));
+    let inst = vec![Fr::from(100u64), dl[0] + el[0], dl[1] + el[1]];
+    assert_caught(&forged(&honest(&m), t), inst, &[gate("zkplay: first squeeze row", "1", S0)]);
+}
+
+/// Forged `take`: `take = 1` at S1 after `done = 1` (adds the dummy hash to the accumulators,
+/// `done` becomes 2). Stopped by `zkplay: later squeeze rows` constraint 0 (`take = (1 -
+/// done_prev) * is_final`) and by `zkplay: a final block exists` (`done = 1` at the last
+/// squeeze row).
+#[test]
+fn forge_take_flag() {
+    let m = msg(100);
+    let (d, e) = (keccak256(&m), keccak256(b""));
+    let (dl, el) = (limbs(&d), limbs(&e));
+    let mut t = Tamper::default();
+    t.set(Col::Take, S1, Fr::from(1u64));
+    let inst = vec![Fr::from(100u64), dl[0] + el[0], dl[1] + el[1]];
+    assert_caught(
+        &forged(&honest(&m), t),
+        inst,
+        &[gate("zkplay: later squeeze rows", "0", S1), gate("zkplay: a final block exists", "0", S1)],
+    );
+}
+
+/// Forged `acc_lo`: the last accumulator (copied to instance row 2) set to the low limb of
+/// another digest, claimed with the real high limb. Stopped by `zkplay: later squeeze rows`
+/// constraint 2 at S1.
+#[test]
+fn forge_acc_lo() {
+    let m = msg(100);
+    let d = keccak256(&m);
+    let other = keccak256(b"other");
+    let mut claim = d;
+    claim[16..].copy_from_slice(&other[16..]);
+    let mut t = Tamper::default();
+    t.set(Col::AccLo, S1, limbs(&other)[1]);
+    assert_caught(&forged(&honest(&m), t), public_inputs(&claim, 100), &[gate("zkplay: later squeeze rows", "2", S1)]);
+}
+
+/// Forged `acc_hi`: set at S0 (it then carries to S1 through the honest `acc = acc_prev`),
+/// claiming another digest's high limb. Stopped by `zkplay: first squeeze row` constraint 3
+/// (`acc_hi = take * hash_hi`) at S0.
+#[test]
+fn forge_acc_hi() {
+    let m = msg(100);
+    let d = keccak256(&m);
+    let other = keccak256(b"other");
+    let mut claim = d;
+    claim[..16].copy_from_slice(&other[..16]);
+    let mut t = Tamper::default();
+    t.set(Col::AccHi, S0, limbs(&other)[0]);
+    assert_caught(&forged(&honest(&m), t), public_inputs(&claim, 100), &[gate("zkplay: first squeeze row", "3", S0)]);
+}
+
+/// Attack: clear `is_final` at both squeeze rows of an honest witness, so no block is final and
+/// the accumulators stay 0; claim the all-zero digest. Stopped by `zkplay: a final block
+/// exists` at S1, and by Keccak's gates: `is final` (both blocks end in padding) and `absorb`
+/// (without a hash boundary the next block must continue the state).
+#[test]
+fn final_flags_cleared() {
+    let m = msg(100);
+    let mut t = Tamper::default();
+    t.set(Col::IsFinal, S0, Fr::from(0u64)).set(Col::IsFinal, S1, Fr::from(0u64));
+    let is_final = "is_final needs to be the same as the last is_padding in the block";
+    assert_caught(
+        &forged(&honest(&m), t),
+        public_inputs(&[0u8; 32], 100),
+        &[
+            gate("zkplay: a final block exists", "0", S1),
+            gate("is final", is_final, S0),
+            gate("is final", is_final, S1),
+            gate("absorb", "absorb verify input", S0),
+            gate("absorb", "absorb state copy", S0),
+            gate("absorb", "absorb verify input", S1),
+            gate("absorb", "absorb state copy", S1),
+        ],
+    );
+}
+
+/// Advice cells (all columns but our four binding columns) of rows `rows` of the honest
+/// assignment of `m` laid out over all the blocks it needs, even beyond the capacity (only to
+/// read values: that layout's fixed columns are not the circuit's).
+fn advice_cells_of(m: &[u8], rows: std::ops::Range<usize>) -> Vec<(usize, usize, Fr)> {
+    let sh = shape(true);
+    let c = PreimageCircuit::new(sh, Some(multi_keccak::<Fr>(&[m.to_vec()], None, sh.keccak).0));
+    let prover = MockProver::run(K, &c, vec![vec![Fr::from(0u64); 3]]).unwrap();
+    let mut cs = halo2::plonk::ConstraintSystem::<Fr>::default();
+    let _ = PreimageCircuit::configure_with_params(&mut cs, sh);
+    let mut scratch = halo2::plonk::ConstraintSystem::<Fr>::default();
+    let binding: Vec<usize> = [Col::Take, Col::Done, Col::AccLo, Col::AccHi].map(|c| advice_index(sh, c)).to_vec();
+    let mut cells = vec![];
+    for i in 0..cs.num_advice_columns() {
+        let column = scratch.advice_column();
+        assert_eq!(column.index(), i);
+        if binding.contains(&i) {
+            continue;
+        }
+        for row in rows.clone() {
+            if let AdviceCellValue::Assigned(v) = &prover.advice_values(column)[row] {
+                cells.push((i, row, v.evaluate()));
+            }
+        }
+    }
+    cells
+}
+
+/// Attack: no final block within the capacity, and the verifier learns nothing about the
+/// digest. The witness lays out the first two blocks of a 300-byte (3-block) message — no
+/// padding, so `is_final = 0` at S0 and S1 and every Keccak gate holds — and fills the advice
+/// cells after S1 that the Keccak gates at S1 read (the absorb gate looks 17 rounds ahead, the
+/// countdown one round) with the values of the message's third block. `done` stays 0 and the
+/// accumulators 0, the countdown gives 300: claim `(300, 0x00..00)`, i.e. "I know a 300-byte
+/// message whose Keccak-256 is zero". Without our `q_last` gate this false statement is
+/// accepted; with it, it is stopped by `zkplay: a final block exists` at S1 and nothing else.
+#[test]
+fn no_final_block_within_capacity() {
+    let m = msg(300);
+    assert_eq!(blocks_for_len(m.len()), 3);
+    let sh = shape(true);
+    let all = multi_keccak::<Fr>(&[m.clone()], None, sh.keccak).0;
+    let laid_out = R * (1 + ROUNDS_PER_BLOCK * sh.capacity);
+    let mut t = Tamper::default();
+    for (col, row, v) in advice_cells_of(&m, laid_out..S1 + 18 * R) {
+        t.set(Col::Advice(col), row, v);
+    }
+    for final_guard in [false, true] {
+        let sh = shape_with(true, final_guard);
+        let c = PreimageCircuit { params: sh, rows: Some(all[..laid_out].to_vec()), tamper: Some(t.clone()) };
+        let inst = public_inputs(&[0u8; 32], 300);
+        if final_guard {
+            assert_caught(&c, inst, &[gate("zkplay: a final block exists", "0", S1)]);
+        } else {
+            assert_accepted(&c, inst);
+        }
+    }
+}

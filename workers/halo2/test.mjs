@@ -1,0 +1,242 @@
+// halo2's own test suite for `npm test`: the single-threaded wasm build that the set-up wrote to
+// web/public/artifacts/halo2/ is fuzzed in Node. One k=10 setup (12 rows per round, 2 blocks,
+// 271 bytes), one honest proof, then seeded mutations of the proof, the digest and the length
+// (plus JavaScript numbers that the old `length: usize` parameter wrapped modulo 2^32 or
+// truncated: 4294967301, 8589934597, 5.5, ...). Every one must throw with one of the crate's
+// error prefixes (`invalid input: ` for lengths and digests that cannot be a statement of the
+// circuit), none may verify, and the wasm must never trap (a panic aborts the instance); the
+// honest proof must verify before, between and after.
+//
+// Run by scripts/test.mjs as the suite `halo2` (in a child Node process, so that the wasm
+// instance's memory goes away with it); `node workers/halo2/test.mjs` runs it directly.
+// ZKPLAY_FUZZ_SEED=<n> replays another seed.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { run } from '../../scripts/lib/steps.mjs';
+
+export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
+
+export function test() {
+  return run(process.execPath, [fileURLToPath(import.meta.url)], { prefix: 'halo2 wasm' });
+}
+
+const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x68616c6f);
+const MUTATIONS = 130;
+const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof rejected: '];
+/** BN254 scalar field modulus (proof scalars are 32-byte little-endian, canonical below it). */
+const R = 0x30644e72e131a029b85045b68181585d2833e84879b97091_43e1f593f0000001n;
+
+/** mulberry32: a small seeded PRNG (uniform u32s). */
+function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const int = (n) => Math.floor((next() / 2 ** 32) * n); // 0..n-1
+  const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
+  return { next, int, bytes };
+}
+
+function fail(msg) {
+  throw new Error(`halo2 wasm fuzz: ${msg}`);
+}
+
+/** 32 little-endian bytes <-> BigInt. */
+const toBig = (b) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
+const fromBig = (v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 255n));
+
+async function main() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const dir = join(root, 'web', 'public', 'artifacts', 'halo2');
+  const indexPath = join(dir, 'index.json');
+  if (!existsSync(indexPath)) fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
+  const single = JSON.parse(readFileSync(indexPath, 'utf8')).variants?.single;
+  if (!single) fail('index.json has no single-threaded variant');
+  const m = await import(pathToFileURL(join(dir, single.glue)).href);
+  m.initSync({ module: readFileSync(join(dir, single.wasm.file)) });
+  m.installPanicHook();
+  if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
+
+  const t0 = performance.now();
+  const setup = new m.Halo2Setup(10, 12);
+  const cap = setup.maxMessageBytes;
+  if (cap !== 271) fail(`k=10 capacity is ${cap} bytes, expected 271`);
+  const msg = new TextEncoder().encode('hello');
+  const out = setup.prove(msg);
+  const proof = out.proof;
+  const digest = out.digest;
+  out.free();
+  const L = msg.length;
+  const n = proof.length;
+  const tProved = performance.now();
+
+  /** Calls verify; returns the error message, or undefined when it verified. Fails on a trap. */
+  const verify = (p, d, len) => {
+    try {
+      setup.verify(p, d, len);
+      return undefined;
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
+      const message = String(e?.message ?? e);
+      if (!PREFIXES.some((x) => message.startsWith(x))) fail(`unexpected error text: ${message}`);
+      return message;
+    }
+  };
+  let honest = 0;
+  const mustVerify = (what) => {
+    const e = verify(proof, digest, L);
+    if (e !== undefined) fail(`the honest proof was refused ${what}: ${e}`);
+    honest++;
+  };
+  mustVerify('at the start');
+
+  // Element 0 of a proof is a point (the first advice commitment); the last two are SHPLONK's
+  // points and the one before them is a scalar (an evaluation).
+  const scalarAt = n - 32 * 3;
+
+  // Seeded mutations: each must throw.
+  const r = rng(SEED);
+  const tally = new Map();
+  const count = (kind, e) => {
+    const cls = PREFIXES.find((x) => e.startsWith(x)).trim();
+    const key = `${kind} -> ${cls}`;
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+  };
+  const mutate = (kind, p, d = digest, len = L) => {
+    const e = verify(p, d, len);
+    if (e === undefined) fail(`${kind} verified (proof ${p.length} bytes, length ${len})`);
+    count(kind, e);
+    return e;
+  };
+  const kinds = [
+    'random bytes',
+    'random bytes, proof length',
+    'truncated',
+    'extended',
+    'point with infinity flag',
+    'scalar + r',
+    'bit flip',
+    'byte substitution',
+    'element := random bytes',
+    'wrong digest',
+    'wrong length in range',
+  ];
+  for (let i = 0; i < MUTATIONS; i++) {
+    const kind = kinds[i % kinds.length];
+    const p = proof.slice();
+    switch (kind) {
+      case 'random bytes':
+        mutate(kind, r.bytes(r.int(2 * n + 97)));
+        break;
+      case 'random bytes, proof length':
+        mutate(kind, r.bytes(n));
+        break;
+      case 'truncated':
+        mutate(kind, proof.slice(0, r.int(n)));
+        break;
+      case 'extended': {
+        const q = new Uint8Array(n + 1 + r.int(96));
+        q.set(proof);
+        q.set(r.bytes(q.length - n), n);
+        mutate(kind, q);
+        break;
+      }
+      case 'point with infinity flag': {
+        // A second encoding of the same first point: halo2curves decodes it, so only the
+        // canonical-encoding check refuses it.
+        p[31] |= 0x80;
+        const e = mutate(kind, p);
+        if (!e.startsWith('malformed proof: ')) fail(`${kind}: ${e}`);
+        break;
+      }
+      case 'scalar + r': {
+        // The same value + r: still below 2^256 (2r < 2^256), a second encoding of it.
+        p.set(fromBig(toBig(p.subarray(scalarAt, scalarAt + 32)) + R), scalarAt);
+        const e = mutate(kind, p);
+        if (!e.startsWith('malformed proof: ')) fail(`${kind}: ${e}`);
+        break;
+      }
+      case 'bit flip':
+        p[r.int(n)] ^= 1 << r.int(8);
+        mutate(kind, p);
+        break;
+      case 'byte substitution':
+        p[r.int(n)] ^= 1 + r.int(255);
+        mutate(kind, p);
+        break;
+      case 'element := random bytes': {
+        const at = 32 * r.int(n / 32);
+        p.set(r.bytes(32), at);
+        mutate(kind, p);
+        break;
+      }
+      case 'wrong digest': {
+        const d = digest.slice();
+        d[r.int(32)] ^= 1 << r.int(8);
+        const e = mutate(kind, proof, d);
+        if (!e.startsWith('proof rejected: ')) fail(`${kind}: ${e}`);
+        break;
+      }
+      case 'wrong length in range': {
+        const other = (L + 1 + r.int(cap)) % (cap + 1);
+        const e = mutate(kind, proof, digest, other);
+        if (!e.startsWith('proof rejected: ')) fail(`${kind} ${other}: ${e}`);
+        break;
+      }
+    }
+  }
+  mustVerify('after the mutations');
+
+  // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before
+  // the proof is read (also with a junk proof).
+  const badLengths = [
+    4294967301, 8589934597, 2 ** 32 + L, 5.5, L + 0.5, L - 1e-9, -1, -0.5, -4294967291, NaN, Infinity, -Infinity,
+    cap + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64 + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE, undefined,
+  ];
+  let range = 0;
+  for (const len of badLengths) {
+    for (const p of [proof, r.bytes(100)]) {
+      const e = verify(p, digest, len);
+      if (e === undefined) fail(`length ${len} verified`);
+      if (!e.startsWith('invalid input: length ')) fail(`length ${len}: expected "invalid input: length ...", got: ${e}`);
+      range++;
+    }
+  }
+  const e4294967301 = verify(proof, digest, 4294967301);
+  const want = 'invalid input: length 4294967301 is outside 0..=271 (k=10, 12 rows per round holds at most 271 bytes)';
+  if (e4294967301 !== want) fail(`expected "${want}", got "${e4294967301}"`);
+  for (const size of [0, 31, 33, 64]) {
+    const d = new Uint8Array(size);
+    d.set(digest.slice(0, Math.min(size, 32)));
+    for (const p of [proof, r.bytes(7)]) {
+      const e = verify(p, d, L);
+      if (e !== `invalid input: digest is ${size} bytes, expected 32`) fail(`digest of ${size} bytes: ${e}`);
+      range++;
+    }
+  }
+  // -0 is 0: a valid length, not a forgery (this proof is for 5 bytes, so it is rejected).
+  const e0 = verify(proof, digest, -0);
+  if (!e0?.startsWith('proof rejected: ')) fail(`length -0: ${e0}`);
+  mustVerify('at the end');
+  setup.free();
+
+  const secs = (x) => (x / 1000).toFixed(1);
+  for (const [key, k] of [...tally].sort()) console.log(`  ${key.padEnd(56)} ${k}`);
+  const total = [...tally.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `halo2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest} times ` +
+      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s)`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e) => {
+    console.error(e?.stack ?? String(e));
+    process.exit(1);
+  });
+}
