@@ -5,6 +5,7 @@
 //   node scripts/measure-browser.mjs --backend gnark --bytes 3 --runs 3 [--url http://127.0.0.1:5173/]
 //     [--threads N]  (backends with threads: the page's Threads select)
 import { chromium } from '@playwright/test';
+import { stat } from './lib/native.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,8 +42,10 @@ for (let i = 0; i <= runs; i++) {
 }
 const warm = results.filter((r) => !r.cold);
 for (const id of ['prove', 'verify']) {
-  const xs = warm.map((r) => r.phases.find((p) => p.id === id)?.ms.median).filter((x) => x !== undefined).sort((a, b) => a - b);
-  if (xs.length) console.log(`${id}: median of ${xs.length} warm runs ${xs[xs.length >> 1].toFixed(1)} ms (min ${xs[0].toFixed(1)}, max ${xs.at(-1).toFixed(1)})`);
+  const xs = warm.map((r) => r.phases.find((p) => p.id === id)?.ms.median).filter((x) => x !== undefined);
+  if (!xs.length) continue;
+  const s = stat(xs); // the shared median: the middle two averaged for an even count
+  console.log(`${id}: median of ${xs.length} warm runs ${s.median.toFixed(1)} ms (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)})`);
 }
 console.log(JSON.stringify({ download: results[0].sizes.download, cold: results[0].phases }, null, 0));
 await browser.close();
