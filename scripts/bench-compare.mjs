@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// npm run bench:compare — native and wasm measured in ONE run, so that their ratio compares like
+// with like: each backend's native runner (the Go and Rust functions the wasm builds call), then
+// the page's benchmark view in Chromium on a server this script starts, with the machine's load
+// and busiest other processes recorded before, between and after. Prints, per backend and
+// message size, median prove times (spread min–max) at each thread count, WASM/native, and the
+// multi-thread speed-up in wasm next to native's; writes everything as JSON (RunResults in the
+// shared schema).
+//   npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1]
+//                            [--backends gnark,halo2,plonky2] [--out /tmp/zkplay-bench-compare.json]
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browserSweep } from './lib/browser-bench.mjs';
+import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : dflt;
+};
+const list = (s) => s.split(',').map(Number).filter((n) => n > 0);
+const blocks = list(arg('blocks', '1,8'));
+const threads = [...new Set(list(arg('threads', '1,2')))].sort((a, b) => a - b);
+const runs = Number(arg('runs', '5'));
+const warmup = Number(arg('warmup', '1'));
+const out = arg('out', '/tmp/zkplay-bench-compare.json');
+const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
+const available = readdirSync(join(root, 'workers')).filter((id) => existsSync(join(root, 'workers', id, 'bench-native.mjs'))).sort();
+const backends = arg('backends', available.join(',')).split(',').filter((id) => available.includes(id));
+
+/** CPU ticks (user + system) of every process, from /proc: a snapshot to diff. */
+function cpuTicks() {
+  const ticks = new Map();
+  for (const pid of existsSync('/proc') ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : []) {
+    try {
+      const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = st.lastIndexOf(')');
+      const fields = st.slice(close + 2).split(' '); // fields[0] is stat's 3rd field
+      ticks.set(pid, { comm: st.slice(st.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** Load average and the processes that used CPU in the last second: what else was running. */
+async function machineLoad(when) {
+  const loadavg = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number) : [];
+  const a = cpuTicks();
+  await new Promise((r) => setTimeout(r, 1000));
+  const b = cpuTicks();
+  const busiest = [...b]
+    .filter(([pid]) => Number(pid) !== process.pid)
+    .map(([pid, { comm, ticks }]) => ({ comm, pct: ticks - (a.get(pid)?.ticks ?? ticks) })) // 100 ticks per second
+    .filter((p) => p.pct >= 5)
+    .sort((x, y) => y.pct - x.pct)
+    .slice(0, 5)
+    .map((p) => `${p.comm} ${p.pct}%`);
+  log(`load ${when}: ${loadavg.join(' ')}${busiest.length ? `; busy in the last second: ${busiest.join(', ')}` : '; nothing else busy in the last second'}`);
+  return { when, at: new Date().toISOString(), loadavg, otherBusyProcesses: busiest };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function serve() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs')], { env: { ...process.env, ZKPLAY_PORT: String(port) }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.ok).catch(() => false)) return { url, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the playground server did not answer on ${url}`);
+}
+
+const proveStat = (r) => r?.phases.find((p) => p.id === 'prove')?.ms;
+const fmt = (s) => (s ? `${s.median >= 1000 ? (s.median / 1000).toFixed(2) + ' s' : s.median.toFixed(0) + ' ms'} (${s.min >= 1000 ? (s.min / 1000).toFixed(2) : s.min.toFixed(0)}–${s.max >= 1000 ? (s.max / 1000).toFixed(2) + ' s' : s.max.toFixed(0) + ' ms'})` : '–');
+const ratio = (a, b) => (a && b ? `${(a.median / b.median).toFixed(2)}x` : '–');
+
+/** One row per (backend, bytes): prove at each thread count, natively and in wasm. */
+function compare(native, wasm) {
+  const key = (r) => `${r.backend}/${r.message.bytes}`;
+  const cells = [...new Set([...native, ...wasm].map(key))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return cells.map((k) => {
+    const [backend, bytes] = k.split('/');
+    const at = (set, t) => set.find((r) => key(r) === k && r.environment.threads === t);
+    const row = { backend, bytes: Number(bytes), threads: {} };
+    for (const t of threads) {
+      const n = proveStat(at(native, t));
+      const w = proveStat(at(wasm, t));
+      row.threads[t] = { nativeMs: n ?? null, wasmMs: w ?? null, wasmOverNative: n && w ? w.median / n.median : null, wasmBuild: at(wasm, t)?.environment.build ?? null };
+    }
+    return row;
+  });
+}
+
+function printTable(rows) {
+  const [t1, ...more] = threads;
+  const head = ['backend, message', ...threads.flatMap((t) => [`native ${t}T`, `wasm ${t}T`]), ...threads.map((t) => `wasm/native ${t}T`), ...more.map((t) => `wasm ${t}T/${t1}T speed-up (native's)`)];
+  const lines = [head];
+  for (const r of rows) {
+    const c = (t) => r.threads[t];
+    lines.push([
+      `${r.backend}, ${r.bytes} B`,
+      ...threads.flatMap((t) => [fmt(c(t).nativeMs), fmt(c(t).wasmMs)]),
+      ...threads.map((t) => ratio(c(t).wasmMs, c(t).nativeMs)),
+      ...more.map((t) => `${ratio(c(t1).wasmMs, c(t).wasmMs)} (${ratio(c(t1).nativeMs, c(t).nativeMs)})`),
+    ]);
+  }
+  console.log(`\n| ${lines[0].join(' | ')} |\n|${lines[0].map(() => '---').join('|')}|`);
+  for (const l of lines.slice(1)) console.log(`| ${l.join(' | ')} |`);
+  console.log(`\nProve times: median (min–max) of ${runs} runs after ${warmup} warm-up run(s) in wasm; natively ${runs} runs after building once. '–': not measured (over the circuit's capacity, or a build without threads).`);
+}
+
+const loads = [await machineLoad('before')];
+const native = [];
+for (const id of backends) {
+  const mod = await import(pathToFileURL(join(root, 'workers', id, 'bench-native.mjs')).href);
+  native.push(...(await step(`native: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () => mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }))));
+}
+loads.push(await machineLoad('after native'));
+const server = await serve();
+let exported;
+try {
+  exported = await step(`wasm in Chromium: ${backends.join(',')} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs, ${warmup} warm-up)`, () =>
+    browserSweep({ url: server.url, backends, blocks, threads, runs, warmup, log }),
+  );
+} finally {
+  server.stop();
+}
+loads.push(await machineLoad('after wasm'));
+
+const rows = compare(native, exported.results);
+printTable(rows);
+const busy = loads.some((l) => (l.loadavg[0] ?? 0) > 0.5 * cpus().length || l.otherBusyProcesses.length);
+if (busy) console.log(`\nLabel these figures as measured UNDER LOAD: the load average or other processes above were not idle.`);
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      format: 'zkplay-bench-compare',
+      version: 1,
+      command: `npm run bench:compare -- ${process.argv.slice(2).join(' ')}`.trim(),
+      commit,
+      generatedAt: new Date().toISOString(),
+      machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem(), os: `${platform()} ${release()}` },
+      underLoad: busy,
+      loads,
+      settings: { backends, blocks, threads, runs, warmup },
+      browser: exported.device,
+      rows,
+      native,
+      wasm: exported.results,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+log(`wrote ${out}`);

@@ -1,0 +1,31 @@
+// Runs the page's benchmark view (#/bench) in Debian's Chromium against a served playground and
+// returns its JSON export (format zkplay-bench: RunResults measured in the browser). Shared by
+// scripts/bench-browser.mjs and scripts/bench-compare.mjs.
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+export async function browserSweep({ url, backends, blocks, threads, runs, warmup, log = console.log }) {
+  const query = new URLSearchParams({ blocks: blocks.join(','), threads: threads.join(','), runs: String(runs), warmup: String(warmup), autostart: '1' });
+  if (backends?.length) query.set('backends', backends.join(','));
+  const page_url = `${url}#/bench?${query.toString().replace(/%2C/g, ',')}`;
+  const started = Date.now();
+  const browser = await chromium.launch({ executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    log(`opening ${page_url}`);
+    await page.goto(page_url);
+    await page.getByRole('status').filter({ hasText: /^Done|^Cancelled|Error/ }).first().waitFor({ timeout: 3 * 60 * 60_000 });
+    const verdict = await page.getByRole('status').first().textContent();
+    log(`sweep finished in ${((Date.now() - started) / 1000).toFixed(0)} s: ${verdict}`);
+    if (!/^Done/.test(verdict ?? '')) throw new Error(`the benchmark view did not finish: ${verdict}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export JSON' }).click();
+    const path = join(tmpdir(), `zkplay-bench-${process.pid}.json`);
+    await (await download).saveAs(path);
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } finally {
+    await browser.close();
+  }
+}
