@@ -8,7 +8,17 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
+
+function schemaErrors(doc) {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+  addFormats(ajv, ['date-time']);
+  for (const name of ['run-result', 'native-reference']) ajv.addSchema(JSON.parse(readFileSync(join(root, 'schema', `${name}.schema.json`), 'utf8')));
+  const validate = ajv.getSchema('https://zkplay.local/schema/native-reference.schema.json');
+  return validate(doc) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`);
+}
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,5 +60,12 @@ const doc = {
   versions: { go: capture('go', ['version']) ?? '', node: process.version },
   results,
 };
+// The page refuses a reference that does not follow its schema: check before writing over the old one.
+const problems = schemaErrors(doc);
+if (problems.length) {
+  const rejected = out.replace(/\.json$/, '.rejected.json');
+  writeFileSync(rejected, JSON.stringify(doc, null, 2) + '\n');
+  throw new Error(`the native reference does not follow schema/native-reference.schema.json (written to ${rejected} instead):\n  ${problems.join('\n  ')}`);
+}
 writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
 log(`wrote ${out}: ${results.length} results in ${((Date.now() - started) / 1000).toFixed(0)}s`);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchArtifact, sha256Hex } from './artifacts';
+import { fetchArtifact, fetchIndex, sha256Hex } from './artifacts';
 import { BackendError } from './protocol';
 
 const body = new Uint8Array(10_000).map((_, i) => i & 0xff);
@@ -36,5 +36,26 @@ describe('fetchArtifact', () => {
     await expect(fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256 }, 'key', () => {})).rejects.toThrow(/truncated: got 9000 of 10000 bytes/);
     serve(new Uint8Array(12_000));
     await expect(fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256 }, 'key', () => {})).rejects.toThrow(/larger than the 10000 bytes/);
+  });
+});
+
+describe('fetchIndex', () => {
+  const url = 'http://127.0.0.1/artifacts/x/index.json';
+  const entry = { file: 'x.wasm', bytes: 10, sha256: 'ab'.repeat(32) };
+  const json = (v: unknown) => vi.stubGlobal('fetch', async () => new Response(JSON.stringify(v)));
+
+  it('returns an index that follows schema/artifact-index.schema.json', async () => {
+    json({ build: 'b', files: { wasm: entry } });
+    expect((await fetchIndex(url)).files?.wasm).toEqual(entry);
+  });
+
+  it('refuses one that does not, as a corrupt artifact naming the field', async () => {
+    json({ build: 'b', files: { wasm: { ...entry, sha256: undefined } } });
+    const err = await fetchIndex(url).catch((e) => e);
+    expect(err).toBeInstanceOf(BackendError);
+    expect(err.code).toBe('corrupt-artifact');
+    expect(err.message).toBe(`${url} is not a valid artifact index (rebuild with npm start): "files.wasm.sha256" is missing`);
+    vi.stubGlobal('fetch', async () => new Response('<!doctype html>'));
+    await expect(fetchIndex(url)).rejects.toThrow(/is not valid JSON/);
   });
 });

@@ -3,12 +3,37 @@
 // Keys are shipped in formats that skip curve checks for speed; the hash check is what
 // makes that safe, so it runs on every load, cached or not.
 import { BackendError } from './protocol';
+import { checkSchema } from './schemas';
 
 export interface ArtifactFile {
   /** Path relative to the artifacts index it came from. */
   file: string;
   bytes: number;
   sha256: string;
+}
+
+/**
+ * /artifacts/<id>/index.json as a backend's build.mjs writes it: schema/artifact-index.schema.json
+ * (schemas.test.ts checks the two agree). gnark lists its files by role under `files`; the Rust
+ * backends list one wasm per build variant under `variants`.
+ */
+export interface ArtifactIndex {
+  /** Which build made these artifacts (hashes of its sources). */
+  build: string;
+  maxMessageBytes?: number;
+  circuit?: Record<string, number | string>;
+  files?: Record<string, ArtifactFile>;
+  variants?: Record<string, ArtifactVariant>;
+}
+
+export interface ArtifactVariant {
+  /** wasm-threads or wasm-single */
+  build: string;
+  /** wasm-bindgen's JS glue, relative to the index. */
+  glue: string;
+  wasm: ArtifactFile;
+  key?: string;
+  buildSeconds?: number;
 }
 
 export interface Fetched {
@@ -23,7 +48,11 @@ export async function sha256Hex(data: Uint8Array): Promise<string> {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function fetchIndex<T>(url: string): Promise<T> {
+/**
+ * The artifact index at url, checked against schema/artifact-index.schema.json: a refusal
+ * (corrupt-artifact) names the field that is wrong. T is the backend's narrower view of it.
+ */
+export async function fetchIndex<T extends ArtifactIndex = ArtifactIndex>(url: string): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { cache: 'no-cache' });
@@ -31,11 +60,13 @@ export async function fetchIndex<T>(url: string): Promise<T> {
     throw new BackendError('network', `could not download ${url}: ${(e as Error).message}`);
   }
   if (!res.ok) throw new BackendError('network', `could not download ${url}: HTTP ${res.status}. Was the backend built (npm start builds it)?`);
+  let data: unknown;
   try {
-    return (await res.json()) as T;
+    data = await res.json();
   } catch {
     throw new BackendError('corrupt-artifact', `${url} is not valid JSON`);
   }
+  return checkSchema<T>('artifact-index', data, `${url} is not a valid artifact index (rebuild with npm start): `, (m) => new BackendError('corrupt-artifact', m));
 }
 
 async function download(url: string, expected: number, onProgress: (loaded: number, total: number) => void): Promise<Uint8Array> {

@@ -32,6 +32,12 @@ export interface BackendManifest {
   /** The configuration to use for a message of this many bytes (within what the backend supports). */
   defaultConfig(messageBytes: number): Config;
   capacity(config: Config): Capacity;
+  /**
+   * Labels for sizes this backend reports beyond the ones the page knows (SIZE_LABELS in
+   * run-result.ts: proof, provingKey, verifyingKey, params, circuit, download), e.g.
+   * { friTree: 'FRI Merkle tree' }. An unlabelled key is shown as its name, spaced out ("friTree" → "Fri Tree").
+   */
+  sizeLabels?: Record<string, string>;
   /** The phases this backend reports, in order; used to lay out progress before events arrive. */
   phases: { id: string; label: string }[];
   threads: {

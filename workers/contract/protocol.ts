@@ -2,6 +2,8 @@
 // each with exactly one `result` or `error` event carrying the same id, and may send any
 // number of `progress` events for that id before it.
 
+import type { Sizes } from './run-result';
+
 export type Config = Record<string, string | number | boolean>;
 
 export type Request =
@@ -41,7 +43,8 @@ export interface MemoryReport {
 export interface PrepareResult {
   kind: 'prepare';
   phases: PhaseTiming[];
-  sizes: { provingKey?: number; verifyingKey?: number; params?: number; circuit?: number; download?: number };
+  /** Bytes by label (RunResult's Sizes, without the proof, which the page measures itself). */
+  sizes: Sizes;
   /** Constraint / row / gate counts, capacity... as the backend reports them. */
   circuit: Record<string, number | string>;
   /** Largest message, in bytes, that this prepared configuration proves. */

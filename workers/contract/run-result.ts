@@ -31,14 +31,34 @@ export interface Environment {
   commit?: string;
 }
 
+/**
+ * Bytes, by label: an open map (the schema's `sizes`), so a backend may report any size and
+ * label it for people in its manifest (BackendManifest.sizeLabels). The keys below are the ones
+ * the page knows and labels itself (ResultView); absent keys do not apply to the backend.
+ */
 export interface Sizes {
+  [label: string]: number | undefined;
+  /** The proof as the page downloads it. */
   proof?: number;
   provingKey?: number;
   verifyingKey?: number;
+  /** KZG / public parameters. */
   params?: number;
+  /** The serialized constraint system. */
   circuit?: number;
+  /** Downloaded by this run (cached artifacts excluded). */
   download?: number;
 }
+
+/** How the page labels the sizes it knows, in this order; other keys take the manifest's label. */
+export const SIZE_LABELS: Record<string, string> = {
+  proof: 'Proof',
+  provingKey: 'Proving key',
+  verifyingKey: 'Verifying key',
+  params: 'KZG / public parameters',
+  circuit: 'Constraint system',
+  download: 'Downloaded this run',
+};
 
 export interface RunResult {
   schemaVersion: 1;

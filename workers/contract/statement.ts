@@ -16,6 +16,11 @@ export function checkStatement(digest: unknown, length: unknown, capacityBytes?:
     const got = digest instanceof Uint8Array ? `${digest.length} bytes` : typeof digest;
     throw new BackendError('invalid-input', `invalid input: a Keccak-256 digest is ${DIGEST_BYTES} bytes, got ${got}`);
   }
+  checkLength(length, capacityBytes);
+}
+
+/** The length half of checkStatement: a whole number of bytes in 0..=capacityBytes (or 0..=MAX_SAFE_INTEGER). */
+export function checkLength(length: unknown, capacityBytes?: number): asserts length is number {
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
     throw new BackendError('invalid-input', `invalid input: the message length must be a whole number of bytes, got ${describe(length)}`);
   }

@@ -14,6 +14,18 @@ interface GnarkIndex {
 
 const INDEX_URL = new URL('/artifacts/gnark/index.json', self.location.origin).href;
 
+/** The index, checked against schema/artifact-index.schema.json by fetchIndex, then for what gnark needs in it. */
+async function gnarkIndex(): Promise<GnarkIndex> {
+  const index = await fetchIndex<GnarkIndex>(INDEX_URL);
+  const missing = [
+    ...(['wasm', 'ccs', 'pk', 'vk'] as const).filter((role) => !index.files?.[role]).map((role) => `"files.${role}"`),
+    ...(index.maxMessageBytes === undefined ? ['"maxMessageBytes"'] : []),
+    ...(index.circuit === undefined ? ['"circuit"'] : []),
+  ];
+  if (missing.length) throw new BackendError('corrupt-artifact', `${INDEX_URL} is not a gnark artifact index (rebuild with npm start): ${missing.join(', ')} missing`);
+  return index;
+}
+
 let gnark: GnarkWasm | undefined;
 let memory: WebAssembly.Memory | undefined;
 let prepared: { key: string; index: GnarkIndex; sizes: Record<string, number>; constraints: number } | undefined;
@@ -67,7 +79,7 @@ async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
   if (prepared?.key === key) {
     return { sizes: prepared.sizes, circuit: prepared.index.circuit, capacityBytes: prepared.index.maxMessageBytes, threads: 1, build: 'go-js-wasm', fresh: false };
   }
-  const index = await fetchIndex<GnarkIndex>(INDEX_URL);
+  const index = await gnarkIndex();
   const labels = { wasm: 'gnark wasm', ccs: 'constraint system', pk: 'proving key', vk: 'verifying key' } as const;
   const bytes: Partial<Record<keyof typeof labels, Uint8Array>> = {};
   let cached = 0;
@@ -119,7 +131,7 @@ serve({
   },
   async allocate(mib) {
     if (!gnark) {
-      const index = await fetchIndex<GnarkIndex>(INDEX_URL);
+      const index = await gnarkIndex();
       const wasm = await fetchArtifact(INDEX_URL, index.files.wasm, 'gnark wasm', () => {});
       gnark = await startGo(wasm.bytes);
     }

@@ -109,7 +109,12 @@ describe('export', () => {
     for (const r of back.results) expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
     expect(() => parseExport('{"format":"other"}')).toThrow(/not a zkplay benchmark export/);
     expect(() => parseExport('nope')).toThrow(/not JSON/);
-    expect(() => parseExport(JSON.stringify({ ...makeExport(device, []), results: [{ backend: 1 }] }))).toThrow(/result 1/);
+    expect(() => parseExport(JSON.stringify({ ...makeExport(device, []), results: [{ backend: 1 }] }))).toThrow(
+      /^the export is refused: "results\[0\]\.schemaVersion" is missing; .* \(and \d+ more problems\)$/,
+    );
+    expect(() => parseExport(JSON.stringify({ ...makeExport(device, results), results: [{ ...results[0], backend: 1 }] }))).toThrow(
+      'the export is refused: "results[0].backend" must be text, not 1',
+    );
   });
 
   it('CSV: one row per result × phase, with the native median and ratio', () => {

@@ -1,6 +1,8 @@
 // Exporting benchmark results (JSON in the shared RunResult format, CSV for spreadsheets) and
-// reading an export back to view it again or to compare two devices.
+// reading an export back to view it again or to compare two devices. Format:
+// schema/bench-export.schema.json (BenchExport below mirrors it; schemas.test.ts checks both agree).
 import type { RunResult } from '../../../workers/contract/run-result';
+import { checkSchema } from '../../../workers/contract/schemas';
 import type { DeviceProbe } from './probe';
 import { findNative, type NativeReference } from './reference';
 
@@ -81,19 +83,10 @@ export function parseExport(text: string): BenchExport {
   } catch {
     throw new Error('the file is not JSON');
   }
-  const e = data as BenchExport;
+  const e = data as Partial<BenchExport> | null;
   if (!e || typeof e !== 'object' || e.format !== 'zkplay-bench') throw new Error('the file is not a zkplay benchmark export (format "zkplay-bench")');
   if (e.version !== 1) throw new Error(`unsupported export version ${String(e.version)} (this page reads version 1)`);
-  if (!e.device || typeof e.device !== 'object') throw new Error('the export has no device description');
-  if (!Array.isArray(e.results)) throw new Error('the export has no results list');
-  e.results.forEach((r, i) => {
-    const ok =
-      r && typeof r.backend === 'string' && r.message && Number.isInteger(r.message.bytes) && Number.isInteger(r.message.blocks) &&
-      r.environment && Number.isInteger(r.environment.threads) && Array.isArray(r.phases) &&
-      r.phases.every((p) => typeof p.id === 'string' && p.ms && typeof p.ms.median === 'number');
-    if (!ok) throw new Error(`result ${i + 1} is not a RunResult (see schema/run-result.schema.json)`);
-  });
-  return e;
+  return checkSchema<BenchExport>('bench-export', data, 'the export is refused: ');
 }
 
 export function download(name: string, text: string, type: string) {

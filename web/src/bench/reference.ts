@@ -1,6 +1,9 @@
 // The native reference numbers (web/public/native-reference.json, written by the native runner;
-// format: schema/native-reference.schema.json) and how a browser result finds its native twin.
+// format: schema/native-reference.schema.json, which NativeReference mirrors and schemas.test.ts
+// checks against it; the page validates the file when it loads it) and how a browser result finds
+// its native twin.
 import type { RunResult } from '../../../workers/contract/run-result';
+import { schemaProblems } from '../../../workers/contract/schemas';
 
 export interface NativeReference {
   schemaVersion: 1;
@@ -30,11 +33,9 @@ export async function loadReference(url = '/native-reference.json'): Promise<Ref
       // The preview server answers unknown paths with the page itself.
       return { kind: 'missing', why: `no native reference file (${url} is not JSON)` };
     }
-    const ref = data as NativeReference;
-    if (!ref || typeof ref !== 'object' || !ref.machine || !Array.isArray(ref.results)) {
-      return { kind: 'missing', why: `${url} is not a native reference (expected {machine, results, ...})` };
-    }
-    return { kind: 'loaded', reference: ref };
+    const problems = schemaProblems('native-reference', data);
+    if (problems) return { kind: 'missing', why: `${url} is not a usable native reference (schema/native-reference.schema.json): ${problems}` };
+    return { kind: 'loaded', reference: data as NativeReference };
   } catch (e) {
     return { kind: 'missing', why: `the native reference could not be loaded: ${e instanceof Error ? e.message : String(e)}` };
   }

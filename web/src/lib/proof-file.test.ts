@@ -22,9 +22,22 @@ describe('proof files', () => {
 
   it('refuse corrupted base64, a bad digest and a foreign file', () => {
     const good = JSON.parse(encodeProofFile('gnark', {}, digest, 11, proof));
-    expect(() => decodeProofFile(JSON.stringify({ ...good, proof: '%%%' }))).toThrow(/not valid base64/);
-    expect(() => decodeProofFile(JSON.stringify({ ...good, statement: { digest: 'abcd', length: 1 } }))).toThrow(/32-byte digest/);
+    expect(() => decodeProofFile(JSON.stringify({ ...good, proof: '%%%' }))).toThrow(/"proof" must be the proof bytes in base64, not "%%%"/);
+    expect(() => decodeProofFile(JSON.stringify({ ...good, proof: 'a' }))).toThrow(/not valid base64/);
+    expect(() => decodeProofFile(JSON.stringify({ ...good, statement: { digest: 'abcd', length: 1 } }))).toThrow(
+      /"statement.digest" must be a 32-byte digest written as 64 hex digits, not "abcd"/,
+    );
     expect(() => decodeProofFile('{"hello": 1}')).toThrow(/not a zkplay proof file/);
+  });
+
+  it('name the field that is missing, extra or of the wrong type (schema/proof-file.schema.json)', () => {
+    const good = JSON.parse(encodeProofFile('gnark', { k: 10 }, digest, 11, proof));
+    const { backend: _, ...noBackend } = good;
+    expect(() => decodeProofFile(JSON.stringify(noBackend))).toThrow('This proof file is refused: "backend" is missing');
+    expect(() => decodeProofFile(JSON.stringify({ ...good, extra: 1 }))).toThrow('"extra" is not a field this format has');
+    expect(() => decodeProofFile(JSON.stringify({ ...good, config: { k: [10] } }))).toThrow('"config.k" must be text or a number or true or false, not [10]');
+    expect(() => decodeProofFile(JSON.stringify({ ...good, statement: { digest: good.statement.digest } }))).toThrow('"statement.length" is missing');
+    expect(() => decodeProofFile(JSON.stringify({ ...good, version: 2 }))).toThrow(/version 2; this page reads version 1/);
   });
 
   it('refuse a length that is not a whole number of bytes within capacity', () => {

@@ -1,7 +1,9 @@
 // A proof as a file a person can download, pass on and load again:
 // JSON with the statement (digest, length), the backend and its config, and the proof bytes.
+// Format: schema/proof-file.schema.json (ProofFile below mirrors it; schemas.test.ts checks both agree).
 import type { Config } from '../../../workers/contract/protocol';
-import { checkStatement } from '../../../workers/contract/statement';
+import { checkSchema } from '../../../workers/contract/schemas';
+import { checkLength, checkStatement } from '../../../workers/contract/statement';
 import { toHex } from './message';
 
 export interface ProofFile {
@@ -48,29 +50,37 @@ export function decodeProofFile(text: string, capacityOf?: (backend: string, con
   const f = raw as Partial<ProofFile>;
   if (f?.format !== 'zkplay-proof') throw new Error('This is not a zkplay proof file: it has no "format": "zkplay-proof"');
   if (f.version !== 1) throw new Error(`Unsupported proof file version ${String(f.version)}; this page reads version 1`);
-  if (typeof f.backend !== 'string') throw new Error('The proof file names no backend');
-  const digestHex = f.statement?.digest;
-  if (typeof digestHex !== 'string' || !/^[0-9a-f]{64}$/i.test(digestHex)) throw new Error('The proof file has no valid 32-byte digest');
-  const length = f.statement?.length;
-  const config = (f.config ?? {}) as Config;
-  const digest = Uint8Array.from(digestHex.match(/../g)!, (h) => parseInt(h, 16));
-  try {
-    checkStatement(digest, length, capacityOf?.(f.backend, config));
-  } catch (e) {
-    throw new Error(`The proof file's statement is refused: ${(e as Error).message}`);
+  const refused = (e: unknown) => new Error(`The proof file's statement is refused: ${(e as Error).message}`);
+  // A length that is no whole number of bytes is refused in the words every verifier uses for
+  // it (statement.ts); then the shape (schema/proof-file.schema.json); then what a schema
+  // cannot say: the length within the backend's capacity, and base64 that decodes.
+  const st = f.statement as unknown;
+  if (st && typeof st === 'object' && 'length' in st) {
+    try {
+      checkLength(st.length);
+    } catch (e) {
+      throw refused(e);
+    }
   }
-  if (typeof f.proof !== 'string' || f.proof.length === 0) throw new Error('The proof file has no proof');
+  const file = checkSchema<ProofFile>('proof-file', raw, 'This proof file is refused: ');
+  const digest = Uint8Array.from(file.statement.digest.match(/../g)!, (h) => parseInt(h, 16));
+  const length = file.statement.length;
+  try {
+    checkStatement(digest, length, capacityOf?.(file.backend, file.config));
+  } catch (e) {
+    throw refused(e);
+  }
   let bin: string;
   try {
-    bin = atob(f.proof);
+    bin = atob(file.proof);
   } catch {
     throw new Error('The proof in the file is not valid base64 (corrupted?)');
   }
   return {
-    backend: f.backend,
-    config,
+    backend: file.backend,
+    config: file.config,
     digest,
-    length: length as number,
+    length,
     proof: Uint8Array.from(bin, (c) => c.charCodeAt(0)),
   };
 }

@@ -1,0 +1,241 @@
+// Drift tests: every TypeScript type that mirrors a schema in schema/ must agree with it.
+//  - at compile time (svelte-check): each type's keys are exactly the schema's `properties`,
+//    and the keys the type requires are the ones listed below;
+//  - at run time (vitest): those lists are the schema's `required`, representative values of
+//    each type validate, and a value with an extra or a missing required field is refused
+//    with a sentence that names the field.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import artifactIndexSchema from '../../schema/artifact-index.schema.json';
+import benchExportSchema from '../../schema/bench-export.schema.json';
+import nativeReferenceSchema from '../../schema/native-reference.schema.json';
+import proofFileSchema from '../../schema/proof-file.schema.json';
+import runResultSchema from '../../schema/run-result.schema.json';
+import { makeExport, type BenchExport, type ColdSetup } from '../../web/src/bench/export';
+import type { DeviceProbe } from '../../web/src/bench/probe';
+import type { NativeReference } from '../../web/src/bench/reference';
+import { encodeProofFile, type ProofFile } from '../../web/src/lib/proof-file';
+import type { ArtifactFile, ArtifactIndex, ArtifactVariant } from './artifacts';
+import { stat, type Environment, type PhaseStat, type RunResult, type Sizes, type Stat } from './run-result';
+import { SCHEMAS, schemaProblems, type SchemaName } from './schemas';
+
+// ---- compile-time agreement of keys --------------------------------------------------------
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type Props<S extends { properties: object }> = keyof S['properties'];
+type Item<T> = T extends readonly (infer I)[] ? I : never;
+
+type RR = typeof runResultSchema.properties;
+type NR = typeof nativeReferenceSchema.properties;
+type BE = typeof benchExportSchema.properties;
+type PF = typeof proofFileSchema.properties;
+type AI = typeof artifactIndexSchema;
+
+// Every key of the type is a schema property and back (Sizes is open: its known keys are checked).
+export type KeyChecks = [
+  Expect<Equal<keyof RunResult, Props<typeof runResultSchema>>>,
+  Expect<Equal<keyof Environment, Props<RR['environment']>>>,
+  Expect<Equal<keyof RunResult['message'], Props<RR['message']>>>,
+  Expect<Equal<keyof PhaseStat, Props<RR['phases']['items']>>>,
+  Expect<Equal<keyof Stat, Props<typeof runResultSchema.$defs.stat>>>,
+  Expect<Equal<keyof RunResult['memory'], Props<RR['memory']>>>,
+  Expect<Equal<Exclude<keyof Sizes, string | number> | KnownSizeKey, Props<RR['sizes']>>>,
+  Expect<Equal<keyof NativeReference, Props<typeof nativeReferenceSchema>>>,
+  Expect<Equal<keyof NativeReference['machine'], Props<NR['machine']>>>,
+  Expect<Equal<keyof BenchExport, Props<typeof benchExportSchema>>>,
+  Expect<Equal<keyof DeviceProbe, Props<BE['device']>>>,
+  Expect<Equal<keyof ColdSetup, Props<BE['coldSetup']['items']>>>,
+  Expect<Equal<keyof ColdSetup['phases'][number], Props<BE['coldSetup']['items']['properties']['phases']['items']>>>,
+  Expect<Equal<keyof ProofFile, Props<typeof proofFileSchema>>>,
+  Expect<Equal<keyof ProofFile['statement'], Props<PF['statement']>>>,
+  Expect<Equal<keyof ArtifactIndex, Props<AI>>>,
+  Expect<Equal<keyof ArtifactFile, Props<AI['$defs']['file']>>>,
+  Expect<Equal<keyof ArtifactVariant, Props<AI['properties']['variants']['additionalProperties']>>>,
+];
+type KnownSizeKey = 'proof' | 'provingKey' | 'verifyingKey' | 'params' | 'circuit' | 'download';
+
+/** The keys T requires, written out; the compiler checks the list is exactly RequiredKeys<T>. */
+function requiredOf<T>() {
+  return <const K extends readonly RequiredKeys<T>[]>(keys: K & (Equal<Item<K>, RequiredKeys<T>> extends true ? unknown : never)) => [...keys].sort();
+}
+
+// ---- run-time agreement of `required` -------------------------------------------------------
+describe('types and schemas agree on required fields', () => {
+  const cases: [string, { required?: readonly string[] }, string[]][] = [
+    ['RunResult', runResultSchema, requiredOf<RunResult>()(['schemaVersion', 'backend', 'config', 'environment', 'message', 'phases', 'sizes', 'circuit', 'memory', 'verified', 'runs', 'cold', 'timestamp'])],
+    ['Environment', runResultSchema.properties.environment, requiredOf<Environment>()(['kind', 'threads', 'build'])],
+    ['message', runResultSchema.properties.message, requiredOf<RunResult['message']>()(['bytes', 'blocks'])],
+    ['PhaseStat', runResultSchema.properties.phases.items, requiredOf<PhaseStat>()(['id', 'label', 'ms'])],
+    ['Stat', runResultSchema.$defs.stat, requiredOf<Stat>()(['median', 'min', 'max', 'samples'])],
+    ['memory', runResultSchema.properties.memory, requiredOf<RunResult['memory']>()(['peakBytes', 'what'])],
+    ['NativeReference', nativeReferenceSchema, requiredOf<NativeReference>()(['schemaVersion', 'machine', 'commit', 'generatedAt', 'command', 'note', 'results'])],
+    ['machine', nativeReferenceSchema.properties.machine, requiredOf<NativeReference['machine']>()(['cpu', 'cores', 'memoryBytes', 'os'])],
+    ['BenchExport', benchExportSchema, requiredOf<BenchExport>()(['format', 'version', 'device', 'results', 'exportedAt'])],
+    [
+      'DeviceProbe',
+      benchExportSchema.properties.device,
+      requiredOf<DeviceProbe>()(['cores', 'crossOriginIsolated', 'device', 'userAgent', 'os', 'threadsAvailable', 'simd', 'maxWasmMemoryBytes', 'wasmMemoryAtLimit', 'wasmMemoryTimedOut', 'browser', 'probedAt']),
+    ],
+    ['ColdSetup', benchExportSchema.properties.coldSetup.items, requiredOf<ColdSetup>()(['backend', 'config', 'threads', 'phases'])],
+    ['ProofFile', proofFileSchema, requiredOf<ProofFile>()(['format', 'version', 'backend', 'config', 'statement', 'proof'])],
+    ['statement', proofFileSchema.properties.statement, requiredOf<ProofFile['statement']>()(['digest', 'length'])],
+    ['ArtifactIndex', artifactIndexSchema, requiredOf<ArtifactIndex>()(['build'])],
+    ['ArtifactFile', artifactIndexSchema.$defs.file, requiredOf<ArtifactFile>()(['file', 'bytes', 'sha256'])],
+    ['ArtifactVariant', artifactIndexSchema.properties.variants.additionalProperties, requiredOf<ArtifactVariant>()(['build', 'glue', 'wasm'])],
+  ];
+  for (const [name, schema, required] of cases) {
+    it(name, () => expect([...(schema.required ?? [])].sort()).toEqual(required));
+  }
+});
+
+// ---- representative values ------------------------------------------------------------------
+const sha = 'ab'.repeat(32);
+const runResult: RunResult = {
+  schemaVersion: 1,
+  backend: 'halo2',
+  config: { k: 12, rowsPerRound: 25, zk: true },
+  environment: { kind: 'wasm', threads: 2, build: 'wasm-threads', device: 'desktop', userAgent: 'UA', os: 'Linux', cores: 2, memoryBytes: 8 * 2 ** 30, crossOriginIsolated: true, commit: 'abc1234' },
+  message: { bytes: 136, blocks: 2 },
+  phases: [{ id: 'prove', label: 'Prove', ms: stat([900, 1000, 1100]) }],
+  sizes: { proof: 1504, provingKey: 1e6, verifyingKey: 1e3, params: 2e5, circuit: 0, download: 4e6, friTree: 12345 },
+  circuit: { k: 12, advice: 'x' },
+  memory: { peakBytes: 2 ** 30, what: 'wasm linear memory' },
+  verified: true,
+  runs: 3,
+  cold: false,
+  timestamp: '2026-01-01T00:00:00.000Z',
+};
+const device: DeviceProbe = {
+  cores: 2, crossOriginIsolated: true, device: 'desktop', userAgent: 'UA', os: 'Linux', memoryBytes: 8 * 2 ** 30,
+  threadsAvailable: 2, simd: true, maxWasmMemoryBytes: 4 * 2 ** 30, wasmMemoryAtLimit: true, wasmMemoryTimedOut: false, browser: 'Chrome 140', probedAt: '2026-01-01T00:00:00Z',
+};
+const coldSetup: ColdSetup[] = [{ backend: 'gnark', config: {}, threads: 1, phases: [{ id: 'download', label: 'Download', ms: 1200 }] }];
+const reference: NativeReference = {
+  schemaVersion: 1,
+  machine: { cpu: 'CPU', cores: 2, memoryBytes: 24e9, os: 'linux', kind: 'ci' },
+  commit: 'abc',
+  generatedAt: '2026-01-01T00:00:00Z',
+  command: 'npm run bench:native',
+  note: 'n',
+  versions: { go: 'go1.26' },
+  results: [{ ...runResult, environment: { kind: 'native', threads: 1, build: 'native-rust', device: 'server', cpu: 'CPU' } }],
+};
+const proofFile: ProofFile = JSON.parse(encodeProofFile('gnark', { circuit: 'keccak' }, new Uint8Array(32).fill(7), 11, new Uint8Array([1, 2, 3])));
+const gnarkIndex: ArtifactIndex = {
+  build: '30d716ca87a895bb-3d72bf4621f7-go1.26.8',
+  maxMessageBytes: 135,
+  circuit: { constraints: 237838, publicInputs: 33 },
+  files: Object.fromEntries(['ccs', 'pk', 'vk', 'wasm'].map((r) => [r, { file: `keccak256.${r}`, bytes: 10, sha256: sha }])),
+};
+const rustIndex: ArtifactIndex = {
+  build: 'da4e8c1b-ca41e777',
+  variants: {
+    threads: { build: 'wasm-threads', glue: 'threads/x.js', wasm: { file: 'threads/x_bg.wasm', bytes: 8, sha256: sha }, key: 'da4e8c1be56f61c7', buildSeconds: 20.5 },
+    single: { build: 'wasm-single', glue: 'single/x.js', wasm: { file: 'single/x_bg.wasm', bytes: 4, sha256: sha } },
+  },
+};
+
+const values: [SchemaName, string, unknown][] = [
+  ['run-result', 'RunResult', runResult],
+  ['native-reference', 'NativeReference', reference],
+  ['bench-export', 'BenchExport (makeExport)', JSON.parse(JSON.stringify(makeExport(device, [runResult], coldSetup)))],
+  ['bench-export', 'BenchExport without coldSetup', { ...makeExport({ ...device, memoryBytes: undefined }, []), coldSetup: undefined }],
+  ['proof-file', 'ProofFile (encodeProofFile)', proofFile],
+  ['artifact-index', 'gnark index.json', gnarkIndex],
+  ['artifact-index', 'Rust backend index.json', rustIndex],
+];
+
+/** The value without the field at path (a list of keys). */
+function without(value: unknown, path: string[]): unknown {
+  const copy = structuredClone(value) as Record<string, unknown>;
+  let at = copy;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string, unknown>;
+  delete at[path[path.length - 1]];
+  return copy;
+}
+function withField(value: unknown, path: string[], v: unknown): unknown {
+  const copy = structuredClone(value) as Record<string, unknown>;
+  let at = copy;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string, unknown>;
+  at[path[path.length - 1]] = v;
+  return copy;
+}
+
+describe('representative values of each type validate against its schema', () => {
+  for (const [schema, name, value] of values) {
+    it(name, () => expect(schemaProblems(schema, JSON.parse(JSON.stringify(value)))).toBeUndefined());
+  }
+});
+
+describe('a missing required field or an extra field is refused, naming it', () => {
+  const cases: [SchemaName, unknown, string[], string][] = [
+    ['run-result', runResult, ['verified'], '"verified" is missing'],
+    ['run-result', runResult, ['environment', 'build'], '"environment.build" is missing'],
+    ['run-result', runResult, ['phases', '0', 'ms', 'samples'], '"phases[0].ms.samples" is missing'],
+    ['native-reference', reference, ['machine', 'cpu'], '"machine.cpu" is missing'],
+    ['native-reference', reference, ['results', '0', 'memory'], '"results[0].memory" is missing'],
+    ['bench-export', makeExport(device, [runResult], coldSetup), ['device', 'simd'], '"device.simd" is missing'],
+    ['bench-export', makeExport(device, [runResult], coldSetup), ['coldSetup', '0', 'threads'], '"coldSetup[0].threads" is missing'],
+    ['proof-file', proofFile, ['statement', 'digest'], '"statement.digest" is missing'],
+    ['proof-file', proofFile, ['proof'], '"proof" is missing'],
+    ['artifact-index', gnarkIndex, ['files', 'pk', 'sha256'], '"files.pk.sha256" is missing'],
+    ['artifact-index', rustIndex, ['variants', 'single', 'glue'], '"variants.single.glue" is missing'],
+    ['artifact-index', rustIndex, ['variants'], 'the top level has neither "files" nor "variants"'],
+  ];
+  for (const [schema, value, path, message] of cases) {
+    it(`${schema} without ${path.join('.')}`, () => expect(schemaProblems(schema, without(JSON.parse(JSON.stringify(value)), path))).toBe(message));
+  }
+
+  const extras: [SchemaName, unknown, string[], string][] = [
+    ['run-result', runResult, ['surprise'], '"surprise" is not a field this format has'],
+    ['run-result', runResult, ['environment', 'gpu'], '"environment.gpu" is not a field this format has'],
+    ['native-reference', reference, ['machine', 'gpu'], '"machine.gpu" is not a field this format has'],
+    ['bench-export', makeExport(device, []), ['device', 'gpu'], '"device.gpu" is not a field this format has'],
+    ['proof-file', proofFile, ['statement', 'salt'], '"statement.salt" is not a field this format has'],
+    ['artifact-index', gnarkIndex, ['files', 'vk', 'url'], '"files.vk.url" is not a field this format has'],
+    ['artifact-index', rustIndex, ['variants', 'threads', 'extra'], '"variants.threads.extra" is not a field this format has'],
+  ];
+  for (const [schema, value, path, message] of extras) {
+    it(`${schema} with ${path.join('.')}`, () => expect(schemaProblems(schema, withField(JSON.parse(JSON.stringify(value)), path, 1))).toBe(message));
+  }
+});
+
+describe('refusals are sentences about the field', () => {
+  it('wrong types, constants, patterns and dates', () => {
+    expect(schemaProblems('run-result', withField(runResult, ['runs'], 1.5))).toBe('"runs" must be a whole number, not 1.5');
+    expect(schemaProblems('run-result', withField(runResult, ['schemaVersion'], 2))).toBe('"schemaVersion" must be 1, not 2');
+    expect(schemaProblems('run-result', withField(runResult, ['environment', 'kind'], 'gpu'))).toBe('"environment.kind" must be one of "wasm", "native", not "gpu"');
+    expect(schemaProblems('run-result', withField(runResult, ['timestamp'], 'yesterday'))).toBe('"timestamp" must be a date and time such as 2026-01-31T12:00:00Z, not "yesterday"');
+    expect(schemaProblems('artifact-index', withField(gnarkIndex, ['files', 'pk', 'sha256'], 'XYZ'))).toBe('"files.pk.sha256" must be a sha256 written as 64 lowercase hex digits, not "XYZ"');
+    expect(schemaProblems('artifact-index', withField(gnarkIndex, ['files', 'pk', 'bytes'], -1))).toBe('"files.pk.bytes" must be at least 0, not -1');
+    expect(schemaProblems('proof-file', [])).toBe('the top level must be an object, not []');
+  });
+
+  it('at most three problems, then how many more', () => {
+    expect(schemaProblems('run-result', {})).toMatch(/^"schemaVersion" is missing; "backend" is missing; "config" is missing \(and 10 more problems\)$/);
+  });
+
+  it('sizes is open: any label with a whole number of bytes', () => {
+    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'merkleCaps'], 4096))).toBeUndefined();
+    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'merkleCaps'], -1))).toBe('"sizes.merkleCaps" must be at least 0, not -1');
+    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'proof'], '1 KiB'))).toBe('"sizes.proof" must be a whole number, not "1 KiB"');
+  });
+});
+
+describe('files on disk', () => {
+  it('every schema compiles under ajv strict mode', () => {
+    for (const name of Object.keys(SCHEMAS) as SchemaName[]) expect(() => schemaProblems(name, {})).not.toThrow();
+  });
+
+  // Build outputs: present after `npm start` / `npm run build`, absent in a fresh checkout.
+  const artifacts = join(import.meta.dirname, '../../web/public/artifacts');
+  const built = existsSync(artifacts) ? readdirSync(artifacts).filter((id) => existsSync(join(artifacts, id, 'index.json'))) : [];
+  it.skipIf(built.length === 0)('the artifact indexes the builds wrote validate', () => {
+    for (const id of built) {
+      const index = JSON.parse(readFileSync(join(artifacts, id, 'index.json'), 'utf8'));
+      expect(schemaProblems('artifact-index', index), id).toBeUndefined();
+    }
+  });
+});
