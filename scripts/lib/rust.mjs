@@ -99,7 +99,14 @@ function setDependencyKeys(toml, dep, set) {
 }
 
 /**
- * A copy of the workspace holding only `crate`, with `[patch.crates-io]` entries pointing at
+ * Workspace crates every backend crate builds on (path dependencies): the shared prover
+ * contract and wasm exports. They are part of every backend's cache key and of its derived
+ * workspace.
+ */
+export const SHARED_CRATES = ['zkplay-wasm-runtime'];
+
+/**
+ * A copy of the workspace holding only `crate` (and SHARED_CRATES), with `[patch.crates-io]` entries pointing at
  * edited copies of registry crates (never committed: derived here from the registry's source).
  * patches: [{ name, version, dependency, set }] sets keys of [dependencies.<dependency>] in
  * that crate's Cargo.toml, e.g. default-features = false.
@@ -109,9 +116,11 @@ async function derivedWorkspace(root, dir, crate, patches) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of ['Cargo.lock', 'rust-toolchain.toml']) cpSync(join(cratesDir, f), join(dir, f));
-  cpSync(join(cratesDir, crate), join(dir, crate), { recursive: true, filter: (src) => !/\/(target|tests|benches|examples)(\/|$)/.test(src.slice(cratesDir.length)) });
+  for (const c of [crate, ...SHARED_CRATES]) {
+    cpSync(join(cratesDir, c), join(dir, c), { recursive: true, filter: (src) => !/\/(target|tests|benches|examples)(\/|$)/.test(src.slice(cratesDir.length)) });
+  }
   let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
-  ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ["${crate}"]`);
+  ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify([crate, ...SHARED_CRATES])}`);
   ws += '\n# Derived by scripts/lib/rust.mjs (not committed): edited copies of registry crates.\n[patch.crates-io]\n';
   for (const p of patches) {
     const src = await registrySource(root, p.name, p.version, join(dir, 'patched'));
@@ -135,7 +144,8 @@ async function derivedWorkspace(root, dir, crate, patches) {
 export async function buildWasm({ root, cacheDir, crate, variant, features, patches = [] }) {
   const cratesDir = join(root, 'crates');
   const channel = pinnedToolchain(root);
-  const tree = hashTree([join(cratesDir, crate), join(cratesDir, 'Cargo.toml'), join(cratesDir, 'Cargo.lock'), join(cratesDir, 'rust-toolchain.toml')], { exclude: ['/tests/', '/benches/', '/examples/', 'tests.rs'] });
+  // The crate, the shared crates it depends on, and the workspace files: a change to any of them rebuilds.
+  const tree = hashTree([join(cratesDir, crate), ...SHARED_CRATES.map((c) => join(cratesDir, c)), join(cratesDir, 'Cargo.toml'), join(cratesDir, 'Cargo.lock'), join(cratesDir, 'rust-toolchain.toml')], { exclude: ['/tests/', '/benches/', '/examples/', 'tests.rs'] });
   const key = createHash('sha256').update(tree).update(JSON.stringify({ variant, features, patches, flags: variant === 'threads' ? THREAD_FLAGS : '' })).digest('hex').slice(0, 16);
   const out = join(cacheDir, 'wasm', `${crate}-${variant}-${key}`);
   if (existsSync(join(out, 'done'))) {
@@ -147,6 +157,9 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   const targetDir = join(cacheDir, `cargo-target-wasm-${variant}`);
   const workspace = patches.length ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `${crate}-${variant}`), crate, patches) : cratesDir;
   const args = ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features', '--features', features.join(',')];
+  // crates/Cargo.lock is the committed resolution: refuse to build from any other (the derived
+  // workspace's [patch] entries change its lock, so it cannot be held to it).
+  if (workspace === cratesDir) args.push('--locked');
   const env = { CARGO_TARGET_DIR: targetDir, RUSTUP_TOOLCHAIN: channel };
   if (variant === 'threads') {
     args.push('-Z', 'build-std=panic_abort,std');

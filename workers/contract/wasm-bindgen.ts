@@ -5,8 +5,8 @@
 //   single:  plain wasm32.
 // This module picks the variant, downloads the wasm with fetchArtifact (hash-checked, cached),
 // imports the glue from /artifacts/<id>/<variant>/, instantiates it, starts the thread pool,
-// times these phases, reports memory, and turns wasm traps into worker-fatal errors. The
-// backend's worker keeps only its own calls (circuit, keys, prove, verify).
+// times these phases, reports memory, and turns wasm traps into worker-fatal errors.
+// workers/contract/rust-worker.ts drives the crate's `Prover` class on top of it.
 import { fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
 import { BackendError, type ErrorCode, type MemoryReport } from './protocol';
 import { fatal, type PhaseContext } from './serve';
@@ -19,7 +19,7 @@ export interface WasmIndex {
   variants: Record<Variant, { build: string; glue: string; wasm: ArtifactFile }>;
 }
 
-/** The exports every zkplay wasm-bindgen crate provides (see src/wasm.rs of each crate under crates/). */
+/** The exports every zkplay wasm-bindgen crate provides (crates/zkplay-wasm-runtime/src/wasm.rs). */
 export interface WasmBindgenModule {
   /** wasm-bindgen's init: instantiates the module from its bytes; resolves to the wasm exports. */
   default(init: { module_or_path: BufferSource }): Promise<unknown>;
@@ -48,6 +48,13 @@ export interface LoadedWasm<M extends WasmBindgenModule> {
   memory?: WebAssembly.Memory;
 }
 
+/** A refusal as the crates throw it (zkplay_wasm_runtime::ProverError): `{ code, message }`, or undefined. */
+export function proverError(e: unknown): { code: ErrorCode; message: string } | undefined {
+  if (typeof e !== 'object' || e === null || e instanceof Error) return undefined;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string' ? { code: code as ErrorCode, message } : undefined;
+}
+
 export const MEMORY_LABEL = 'wasm linear memory (never shrinks: the peak of this worker)';
 
 /** Which build runs: threads need cross-origin isolation (SharedArrayBuffer) and are worth it for more than one. */
@@ -61,12 +68,13 @@ export interface WasmBackend<M extends WasmBindgenModule> {
   /** The loaded wasm, if any. */
   readonly current: LoadedWasm<M> | undefined;
   /**
-   * Runs a call into wasm. Rust errors arrive as JS Errors with the crate's Display text; codeFor
-   * maps that text to a protocol code (undefined: 'internal', prefixed with `what`). A wasm trap
-   * (a panic, or an allocation that failed: both abort) leaves the instance unusable, so the
-   * worker reports itself dead and the page replaces it.
+   * Runs a call into wasm. The crates throw refusals as `{ code, message }` with a protocol code
+   * (zkplay_wasm_runtime::ProverError): they become BackendErrors as they are; anything else
+   * thrown is 'internal', prefixed with `what`. A wasm trap (a panic, or an allocation that
+   * failed: both abort) leaves the instance unusable, so the worker reports itself dead and the
+   * page replaces it.
    */
-  call<T>(what: string, fn: () => T, codeFor?: (message: string) => ErrorCode | undefined): T;
+  call<T>(what: string, fn: () => T): T;
   /** Peak memory: the wasm linear memory's size (it never shrinks). */
   peakMemory(): MemoryReport;
   /** The protocol's allocate: grows the wasm heap by mib MiB (loading the single-threaded build if none is loaded). */
@@ -118,7 +126,7 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
     return loaded;
   }
 
-  function call<T>(what: string, fn: () => T, codeFor?: (message: string) => ErrorCode | undefined): T {
+  function call<T>(what: string, fn: () => T): T {
     try {
       return fn();
     } catch (e) {
@@ -138,11 +146,9 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
         throw new BackendError(oom ? 'out-of-memory' : 'crashed', message);
       }
       if (e instanceof BackendError) throw e;
+      const refusal = proverError(e);
+      if (refusal) throw new BackendError(refusal.code, refusal.message);
       const message = e instanceof Error ? e.message : String(e);
-      // Both Rust crates start a refused argument with this prefix (a statement out of range, a
-      // digest of the wrong size); other texts are the backend's to map.
-      const code = message.startsWith('invalid input: ') ? 'invalid-input' : codeFor?.(message);
-      if (code) throw new BackendError(code, message);
       throw new BackendError('internal', `${what}: ${message}`);
     }
   }

@@ -13,6 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { run } from '../../scripts/lib/steps.mjs';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
@@ -24,6 +25,8 @@ export function test() {
 const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x68616c6f);
 const MUTATIONS = 130;
 const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof rejected: '];
+/** The protocol code thrown with each refusal (a rejected proof is not thrown: it is { ok: false, reason }). */
+const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
 /** BN254 scalar field modulus (proof scalars are 32-byte little-endian, canonical below it). */
 const R = 0x30644e72e131a029b85045b68181585d2833e84879b97091_43e1f593f0000001n;
 
@@ -63,29 +66,34 @@ async function main() {
   if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
 
   const t0 = performance.now();
-  const setup = new m.Halo2Setup(10, 12);
-  const cap = setup.maxMessageBytes;
+  const setup = new m.Prover(JSON.stringify({ k: 10, rowsPerRound: 12 }));
+  const cap = setup.report().capacityBytes;
   if (cap !== 271) fail(`k=10 capacity is ${cap} bytes, expected 271`);
   const msg = new TextEncoder().encode('hello');
-  const out = setup.prove(msg);
-  const proof = out.proof;
-  const digest = out.digest;
-  out.free();
+  const { proof } = setup.prove(msg);
+  const digest = keccak_256(msg);
   const L = msg.length;
   const n = proof.length;
   const tProved = performance.now();
 
   /** Calls verify; returns the error message, or undefined when it verified. Fails on a trap. */
   const verify = (p, d, len) => {
+    let out;
     try {
-      setup.verify(p, d, len);
-      return undefined;
+      out = setup.verify(p, d, len);
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
+      // Refusals are thrown as { code, message } (zkplay_wasm_runtime::ProverError), the code matching the text.
       const message = String(e?.message ?? e);
-      if (!PREFIXES.some((x) => message.startsWith(x))) fail(`unexpected error text: ${message}`);
+      const prefix = PREFIXES.find((x) => message.startsWith(x));
+      if (!prefix) fail(`unexpected error text: ${message}`);
+      if (e?.code !== CODES[prefix]) fail(`"${message}" came with code ${e?.code}, expected ${CODES[prefix]}`);
       return message;
     }
+    if (out.ok === true && out.reason === undefined) return undefined;
+    // A proof that parses and does not verify: { ok: false, reason }.
+    if (out.ok !== false || !PREFIXES.some((x) => out.reason?.startsWith(x) && !CODES[x])) fail(`unexpected verify report: ${JSON.stringify(out)}`);
+    return out.reason;
   };
   let honest = 0;
   const mustVerify = (what) => {

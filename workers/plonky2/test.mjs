@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { run } from '../../scripts/lib/steps.mjs';
 
 export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
@@ -24,6 +25,8 @@ const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x7a6b706c);
 const MUTATIONS = 360;
 const P = 2n ** 64n - 2n ** 32n + 1n; // Goldilocks
 const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof does not match the public inputs: ', 'proof verification failed: '];
+/** The protocol code thrown with each refusal (a rejected proof is not thrown: it is { ok: false, reason }). */
+const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
 
 /** mulberry32: a small seeded PRNG (uniform u32s). */
 function rng(seed) {
@@ -57,29 +60,34 @@ async function main() {
   if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
 
   const t0 = performance.now();
-  const c = new m.Plonky2Keccak(1, 'keccak');
-  const cap = c.capacity_bytes;
+  const c = new m.Prover(JSON.stringify({ maxBlocks: 1, merkleHash: 'keccak', zk: 'off' }));
+  const cap = c.report().capacityBytes;
   if (cap !== 135) fail(`1-block capacity is ${cap}, expected 135`);
   const msg = new TextEncoder().encode('zkplay plonky2 wasm fuzz');
-  const out = c.prove(msg);
-  const proof = out.proof;
-  const digest = out.digest;
-  out.free();
+  const { proof } = c.prove(msg);
+  const digest = keccak_256(msg);
   const L = msg.length;
   const n = proof.length;
   const tProved = performance.now();
 
   /** Calls verify; returns the error message, or undefined when it verified. Fails on a trap. */
   const verify = (p, d, len) => {
+    let out;
     try {
-      c.verify(p, d, len);
-      return undefined;
+      out = c.verify(p, d, len);
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
+      // Refusals are thrown as { code, message } (zkplay_wasm_runtime::ProverError), the code matching the text.
       const message = String(e?.message ?? e);
-      if (!PREFIXES.some((x) => message.startsWith(x))) fail(`unexpected error text: ${message}`);
+      const prefix = PREFIXES.find((x) => message.startsWith(x));
+      if (!prefix) fail(`unexpected error text: ${message}`);
+      if (e?.code !== CODES[prefix]) fail(`"${message}" came with code ${e?.code}, expected ${CODES[prefix]}`);
       return message;
     }
+    if (out.ok === true && out.reason === undefined) return undefined;
+    // A proof that parses and does not verify: { ok: false, reason }.
+    if (out.ok !== false || !PREFIXES.some((x) => out.reason?.startsWith(x) && !CODES[x])) fail(`unexpected verify report: ${JSON.stringify(out)}`);
+    return out.reason;
   };
   const mustVerify = (what) => {
     const e = verify(proof, digest, L);

@@ -23,6 +23,7 @@
 //! without `multicore`, see the project notes).
 
 pub mod circuit;
+pub mod contract;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 

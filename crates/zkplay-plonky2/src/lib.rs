@@ -34,6 +34,8 @@ use alloc::{format, string::String, string::ToString, vec::Vec};
 
 pub mod circuit;
 pub mod config;
+#[cfg(feature = "std")]
+pub mod contract;
 /// Forged witnesses for the malicious-prover tests (native only).
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 #[doc(hidden)]

@@ -1,0 +1,292 @@
+//! The one prover contract of zkplay's Rust backends, natively and in wasm.
+//!
+//! A backend implements [`Prover`] once: `prepare(config)` builds its circuit or keys and
+//! returns a [`PrepareReport`], `prove(message)` a [`ProveReport`], `verify(proof, digest,
+//! length)` a [`VerifyReport`] (`ok: false` for a proof that does not verify), and every refusal
+//! is a [`ProverError`] carrying a protocol [`ErrorCode`] (`workers/contract/protocol.ts`).
+//! Phase ids and labels are written here, on the prover side, and reach the page in the
+//! reports. With the `wasm` feature, [`export_prover!`] turns an implementation into the
+//! `Prover` class that `workers/contract/rust-worker.ts` drives, and [`wasm`] holds the exports
+//! every backend shares (build, threads, memory, panic hook, `initThreadPool`).
+//!
+//! The reports serialize (serde) to the shapes of the protocol:
+//! - prepare: `{ phases: [{ id, label, ms }], sizes: { provingKey?, verifyingKey?, params?,
+//!   circuit? }, circuit: { … }, capacityBytes }`
+//! - prove: `{ proof, phases }` (`proof` is a `Uint8Array` in wasm)
+//! - verify: `{ ok, phases, reason? }` (`reason`: why a proof did not verify)
+//! - errors: `{ code, message }`, e.g. `{ code: "invalid-input", message: "invalid input: …" }`
+
+use serde::Serialize;
+use web_time::Instant;
+
+// For the backends' `#[derive(Serialize)]` (with `#[serde(crate = "zkplay_wasm_runtime::serde")]`)
+// and their configurations: one serde for every crate.
+pub use serde;
+pub use serde_json;
+
+#[cfg(feature = "wasm")]
+pub mod wasm;
+
+/// A protocol error code (`ErrorCode` in workers/contract/protocol.ts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCode {
+    /// The message is too long for the prepared circuit.
+    Capacity,
+    /// Bad request arguments: a configuration, length or digest that cannot be a statement.
+    InvalidInput,
+    /// A key / circuit / wasm file failed its hash or could not be parsed.
+    CorruptArtifact,
+    /// Proof bytes that cannot be parsed.
+    CorruptProof,
+    /// prove/verify before prepare.
+    NotPrepared,
+    /// The wasm heap could not grow.
+    OutOfMemory,
+    /// Anything else.
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Capacity => "capacity",
+            ErrorCode::InvalidInput => "invalid-input",
+            ErrorCode::CorruptArtifact => "corrupt-artifact",
+            ErrorCode::CorruptProof => "corrupt-proof",
+            ErrorCode::NotPrepared => "not-prepared",
+            ErrorCode::OutOfMemory => "out-of-memory",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+/// A refusal with its protocol code; `message` is the backend's text for a user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProverError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl ProverError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into() }
+    }
+    /// `invalid-input` with the `invalid input: ` prefix every verifier uses for a refused statement or configuration.
+    pub fn invalid_input(what: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::InvalidInput, format!("invalid input: {what}"))
+    }
+}
+
+impl std::fmt::Display for ProverError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.message, self.code.as_str())
+    }
+}
+
+impl std::error::Error for ProverError {}
+
+/// A phase's id and label, as the page shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PhaseName {
+    pub id: &'static str,
+    pub label: &'static str,
+}
+
+impl PhaseName {
+    pub const fn new(id: &'static str, label: &'static str) -> Self {
+        Self { id, label }
+    }
+    /// This phase, measured elsewhere, took `ms`.
+    pub fn took(self, ms: f64) -> Phase {
+        Phase { id: self.id, label: self.label, ms }
+    }
+    /// Runs `f` as this phase.
+    pub fn time<T>(self, f: impl FnOnce() -> T) -> (T, Phase) {
+        let t0 = Instant::now();
+        let value = f();
+        (value, self.took(t0.elapsed().as_secs_f64() * 1e3))
+    }
+}
+
+/// A timed phase: `{ id, label, ms }`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Phase {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub ms: f64,
+}
+
+/// Bytes of what a prepared configuration holds (the worker adds `download`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Sizes {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verifying_key: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proving_key: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub circuit: Option<f64>,
+    /// Sizes only this backend has, by key (the manifest's `sizeLabels` names them).
+    #[serde(flatten)]
+    pub other: std::collections::BTreeMap<&'static str, f64>,
+}
+
+/// What `prepare` did and what it holds. `C` is the backend's circuit record (a struct whose
+/// fields, in order, are the rows the page shows).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PrepareReport<C> {
+    pub phases: Vec<Phase>,
+    pub sizes: Sizes,
+    pub circuit: C,
+    /// Largest message, in bytes, this configuration proves.
+    pub capacity_bytes: usize,
+}
+
+/// A proof and how long making it took.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProveReport {
+    #[serde(serialize_with = "as_bytes")]
+    pub proof: Vec<u8>,
+    pub phases: Vec<Phase>,
+}
+
+/// Whether a proof verified for the statement; `reason` says why not.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VerifyReport {
+    pub ok: bool,
+    pub phases: Vec<Phase>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Bytes as bytes (a `Uint8Array` through serde-wasm-bindgen, not an array of numbers).
+fn as_bytes<S: serde::Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bytes(v)
+}
+
+/// Phases every backend shares.
+pub const WITNESS: PhaseName = PhaseName::new("witness", "Witness");
+pub const PROVE: PhaseName = PhaseName::new("prove", "Prove");
+pub const VERIFY: PhaseName = PhaseName::new("verify", "Verify");
+/// What the page shows running while `prove` runs (witness and proof are one call).
+pub const PROVING: PhaseName = PhaseName::new("prove", "Witness and prove");
+
+/// The contract one Rust backend implements, natively and (through [`export_prover!`]) in wasm.
+pub trait Prover: Sized {
+    /// The circuit record of a prepare report (serialized field by field, in order).
+    type Circuit: Serialize;
+    /// Whatever else the backend reports about a prepared configuration (`stats()`).
+    type Stats: Serialize;
+
+    /// The phase the page shows running while `prepare` runs (its timed phases come in the report).
+    const PREPARING: PhaseName;
+    /// Same for `prove` and `verify`.
+    const PROVING: PhaseName = PROVING;
+    const VERIFYING: PhaseName = VERIFY;
+
+    /// Builds the circuit or keys for `config` (the page's configuration object, as JSON).
+    fn prepare(config: &serde_json::Value) -> Result<(Self, PrepareReport<Self::Circuit>), ProverError>;
+    /// Witness and proof for `message`; `capacity` when it does not fit.
+    fn prove(&self, message: &[u8]) -> Result<ProveReport, ProverError>;
+    /// Checks `proof` for "Keccak-256(M) = digest and |M| = length". `length` is a JavaScript
+    /// number (`f64`): anything but an integer in `0..=capacityBytes`, and a digest that is not
+    /// 32 bytes, is `invalid-input` before the proof is read. A proof that cannot be parsed is
+    /// `corrupt-proof`; one that parses and does not verify is `Ok(ok: false)`.
+    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError>;
+    fn stats(&self) -> Self::Stats;
+}
+
+/// Reads a configuration value: a number, or a string holding one.
+pub fn config_number(config: &serde_json::Value, key: &str) -> Result<f64, ProverError> {
+    let v = config.get(key).ok_or_else(|| ProverError::invalid_input(format!("the configuration has no {key}")))?;
+    match v {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => s.trim().parse::<f64>().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| ProverError::invalid_input(format!("{key} must be a number, got {v}")))
+}
+
+/// Reads a whole number in `min..=max` from the configuration.
+pub fn config_int(config: &serde_json::Value, key: &str, min: u64, max: u64) -> Result<u64, ProverError> {
+    let x = config_number(config, key)?;
+    if x.fract() != 0.0 || x < min as f64 || x > max as f64 {
+        return Err(ProverError::invalid_input(format!("{key} must be a whole number in {min}..={max}, got {x}")));
+    }
+    Ok(x as u64)
+}
+
+/// Reads a string (or a boolean, as "true"/"false") from the configuration; `default` when absent.
+pub fn config_str(config: &serde_json::Value, key: &str, default: &str) -> Result<String, ProverError> {
+    match config.get(key) {
+        None | Some(serde_json::Value::Null) => Ok(default.to_string()),
+        Some(serde_json::Value::String(s)) => Ok(s.clone()),
+        Some(serde_json::Value::Bool(b)) => Ok(b.to_string()),
+        Some(v) => Err(ProverError::invalid_input(format!("{key} must be a string, got {v}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Circuit {
+        rows: usize,
+        gate_types: &'static str,
+    }
+
+    #[test]
+    fn reports_serialize_to_the_protocol_shapes() {
+        let r = PrepareReport {
+            phases: vec![PhaseName::new("build", "Build circuit").took(1.5)],
+            sizes: Sizes { verifying_key: Some(10.0), other: [("friTree", 3.0)].into(), ..Default::default() },
+            circuit: Circuit { rows: 2048, gate_types: "x" },
+            capacity_bytes: 135,
+        };
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"phases":[{"id":"build","label":"Build circuit","ms":1.5}],"sizes":{"verifyingKey":10.0,"friTree":3.0},"circuit":{"rows":2048,"gateTypes":"x"},"capacityBytes":135}"#
+        );
+        let p = ProveReport { proof: vec![1, 2], phases: vec![WITNESS.took(1.0), PROVE.took(2.0)] };
+        assert_eq!(serde_json::to_value(&p).unwrap(), json!({"proof": [1, 2], "phases": [{"id": "witness", "label": "Witness", "ms": 1.0}, {"id": "prove", "label": "Prove", "ms": 2.0}]}));
+        let v = VerifyReport { ok: true, phases: vec![], reason: None };
+        assert_eq!(serde_json::to_value(&v).unwrap(), json!({"ok": true, "phases": []}));
+        let e = ProverError::invalid_input("digest is 31 bytes, expected 32");
+        assert_eq!(serde_json::to_value(&e).unwrap(), json!({"code": "invalid-input", "message": "invalid input: digest is 31 bytes, expected 32"}));
+    }
+
+    #[test]
+    fn every_code_serializes_as_its_protocol_string() {
+        for c in [
+            ErrorCode::Capacity,
+            ErrorCode::InvalidInput,
+            ErrorCode::CorruptArtifact,
+            ErrorCode::CorruptProof,
+            ErrorCode::NotPrepared,
+            ErrorCode::OutOfMemory,
+            ErrorCode::Internal,
+        ] {
+            assert_eq!(serde_json::to_value(c).unwrap(), json!(c.as_str()));
+        }
+    }
+
+    #[test]
+    fn config_values() {
+        let c = json!({"k": 10, "rows": "12", "half": 2.5, "hash": "keccak", "zk": true});
+        assert_eq!(config_int(&c, "k", 1, 20).unwrap(), 10);
+        assert_eq!(config_int(&c, "rows", 1, 20).unwrap(), 12);
+        assert_eq!(config_int(&c, "half", 1, 20).unwrap_err().code, ErrorCode::InvalidInput);
+        assert_eq!(config_int(&c, "k", 11, 20).unwrap_err().code, ErrorCode::InvalidInput);
+        assert!(config_int(&c, "missing", 0, 1).unwrap_err().message.starts_with("invalid input: "));
+        assert_eq!(config_str(&c, "hash", "x").unwrap(), "keccak");
+        assert_eq!(config_str(&c, "zk", "off").unwrap(), "true");
+        assert_eq!(config_str(&c, "none", "off").unwrap(), "off");
+    }
+}

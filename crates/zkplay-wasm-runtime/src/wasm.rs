@@ -1,0 +1,165 @@
+//! The wasm-bindgen layer (feature `wasm`): the exports every zkplay Rust backend has, and the
+//! glue behind [`export_prover!`](crate::export_prover).
+//!
+//! A panic in wasm aborts the whole module (the worker has to be replaced), so nothing here may
+//! panic on caller input; panics are recorded by `installPanicHook` and read with `lastPanic`.
+//!
+//! Feature `threads` adds `initThreadPool(n)` (wasm-bindgen-rayon): call it once before anything
+//! else; the backend's rayon code then runs on `n` Web Workers.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{Prover, ProverError};
+
+#[cfg(feature = "threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// "wasm-threads" or "wasm-single": which build this is.
+#[wasm_bindgen(js_name = build)]
+pub fn build_kind() -> String {
+    if cfg!(feature = "threads") { "wasm-threads" } else { "wasm-single" }.into()
+}
+
+/// Threads the prover uses (1 in the single-threaded build; the pool size after `initThreadPool`).
+#[wasm_bindgen]
+pub fn threads() -> usize {
+    #[cfg(feature = "threads")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "threads"))]
+    return 1;
+}
+
+/// Bytes of wasm linear memory (it never shrinks: the peak so far).
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) * 65536) as f64
+}
+
+/// Grows linear memory by `mib` MiB and keeps it (for probing how much a worker may have).
+/// Throws "out of memory" when the memory cannot grow.
+#[wasm_bindgen]
+pub fn allocate(mib: u32) -> Result<f64, JsError> {
+    let pages = mib as usize * 16;
+    if core::arch::wasm32::memory_grow(0, pages) == usize::MAX {
+        return Err(JsError::new(&format!(
+            "out of memory: could not grow wasm memory by {mib} MiB (now {} MiB)",
+            memory_bytes() as u64 >> 20
+        )));
+    }
+    Ok(memory_bytes())
+}
+
+static LAST_PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Records panic messages (read with `lastPanic()` after a wasm trap; panics abort in wasm).
+#[wasm_bindgen(js_name = installPanicHook)]
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut s) = LAST_PANIC.try_lock() {
+            *s = info.to_string();
+        }
+    }));
+}
+
+/// The message of the last panic, or "" (see `installPanicHook`).
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> String {
+    LAST_PANIC.try_lock().map(|s| s.clone()).unwrap_or_default()
+}
+
+/// A plain JS object (maps as objects, bytes as a `Uint8Array` copied out of wasm memory,
+/// numbers as numbers). Not `json_compatible()`: that makes bytes an array of numbers.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    let s = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    // Our reports hold strings, numbers, bytes and records only: serializing cannot fail.
+    value.serialize(&s).unwrap_or_else(|e| JsValue::from_str(&format!("serialization failed: {e}")))
+}
+
+/// What a refused call throws: `{ code, message }`.
+pub fn error(e: ProverError) -> JsValue {
+    to_js(&e)
+}
+
+/// `new Prover(configJson)`: parses the configuration and prepares it.
+pub fn prepare<P: Prover>(config_json: &str) -> Result<(P, JsValue), JsValue> {
+    let config: serde_json::Value = serde_json::from_str(config_json)
+        .map_err(|e| error(ProverError::invalid_input(format!("the configuration is not JSON: {e}"))))?;
+    let (prover, report) = P::prepare(&config).map_err(error)?;
+    Ok((prover, to_js(&report)))
+}
+
+pub fn prove<P: Prover>(p: &P, message: &[u8]) -> Result<JsValue, JsValue> {
+    p.prove(message).map(|r| to_js(&r)).map_err(error)
+}
+
+pub fn verify<P: Prover>(p: &P, proof: &[u8], digest: &[u8], length: f64) -> Result<JsValue, JsValue> {
+    p.verify(proof, digest, length).map(|r| to_js(&r)).map_err(error)
+}
+
+/// `Prover.running(step)`: the phase the page shows running during "prepare", "prove" or "verify".
+pub fn running<P: Prover>(step: &str) -> JsValue {
+    match step {
+        "prepare" => to_js(&P::PREPARING),
+        "prove" => to_js(&P::PROVING),
+        _ => to_js(&P::VERIFYING),
+    }
+}
+
+/// Exports `Prover`, the class `workers/contract/rust-worker.ts` drives, over an implementation
+/// of [`Prover`](crate::Prover). Use it once, in the backend crate (which depends on
+/// `wasm-bindgen`):
+///
+/// ```ignore
+/// zkplay_wasm_runtime::export_prover!(crate::contract::Halo2Prover);
+/// ```
+///
+/// ```js
+/// const p = new Prover(JSON.stringify(config)); // throws { code, message }
+/// p.report();  // { phases, sizes, circuit, capacityBytes }
+/// p.prove(message);  // { proof: Uint8Array, phases } or throws { code, message }
+/// p.verify(proof, digest, length);  // { ok, phases, reason? } or throws { code, message }
+/// p.stats();  // the backend's own record
+/// Prover.running('prepare');  // { id, label } shown while prepare runs
+/// ```
+#[macro_export]
+macro_rules! export_prover {
+    ($ty:ty) => {
+        /// A prepared configuration (see zkplay_wasm_runtime::Prover).
+        #[::wasm_bindgen::prelude::wasm_bindgen(js_name = Prover)]
+        pub struct WasmProver {
+            inner: $ty,
+            report: ::wasm_bindgen::JsValue,
+        }
+
+        #[::wasm_bindgen::prelude::wasm_bindgen(js_class = Prover)]
+        impl WasmProver {
+            /// Prepares the configuration (JSON of the page's config object).
+            #[wasm_bindgen(constructor)]
+            pub fn new(config: &str) -> ::core::result::Result<WasmProver, ::wasm_bindgen::JsValue> {
+                let (inner, report) = $crate::wasm::prepare::<$ty>(config)?;
+                Ok(WasmProver { inner, report })
+            }
+            /// The prepare report: `{ phases, sizes, circuit, capacityBytes }`.
+            pub fn report(&self) -> ::wasm_bindgen::JsValue {
+                self.report.clone()
+            }
+            /// `{ proof, phases }`; throws `{ code, message }`.
+            pub fn prove(&self, message: &[u8]) -> ::core::result::Result<::wasm_bindgen::JsValue, ::wasm_bindgen::JsValue> {
+                $crate::wasm::prove(&self.inner, message)
+            }
+            /// `{ ok, phases, reason? }`; throws `{ code, message }` (`invalid-input`, `corrupt-proof`).
+            pub fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> ::core::result::Result<::wasm_bindgen::JsValue, ::wasm_bindgen::JsValue> {
+                $crate::wasm::verify(&self.inner, proof, digest, length)
+            }
+            /// The backend's own record of this configuration.
+            pub fn stats(&self) -> ::wasm_bindgen::JsValue {
+                $crate::wasm::to_js(&<$ty as $crate::Prover>::stats(&self.inner))
+            }
+            /// `{ id, label }` of the phase shown while "prepare", "prove" or "verify" runs.
+            pub fn running(step: &str) -> ::wasm_bindgen::JsValue {
+                $crate::wasm::running::<$ty>(step)
+            }
+        }
+    };
+}
