@@ -63,7 +63,13 @@ export class BackendClient {
     else {
       this.pending.delete(ev.id);
       if (ev.type === 'result') p.resolve(ev.result);
-      else p.reject(new RunError(ev.code, ev.message));
+      else {
+        p.reject(new RunError(ev.code, ev.message));
+        // A worker that ran out of memory is replaced, whether it said so as a worker-level
+        // error or only for this request (a Rust wasm whose heap could not grow): wasm memory
+        // never shrinks, and the page tells the person the worker was replaced.
+        if (ev.code === 'out-of-memory') this.fail(ev.code, ev.message);
+      }
     }
   }
 
