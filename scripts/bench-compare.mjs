@@ -10,12 +10,11 @@
 //                            [--backends gnark,halo2,plonky2] [--out /tmp/zkplay-bench-compare.json]
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserSweep } from './lib/browser-bench.mjs';
-import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
+import { cacheDir, capture, freePort, log, root, step } from './lib/steps.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,17 +61,6 @@ async function machineLoad(when) {
     .map((p) => `${p.comm} ${p.pct}%`);
   log(`load ${when}: ${loadavg.join(' ')}${busiest.length ? `; busy in the last second: ${busiest.join(', ')}` : '; nothing else busy in the last second'}`);
   return { when, at: new Date().toISOString(), loadavg, otherBusyProcesses: busiest };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function serve() {

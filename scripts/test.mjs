@@ -2,24 +2,12 @@
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
 // Playwright end-to-end tests in Chromium. Stops at the first failing suite.
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { cacheDir, log, root, run, step } from './lib/steps.mjs';
+import { cacheDir, freePort, log, root, run, step } from './lib/steps.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-/** A free loopback port for the test server, so a leftover server elsewhere cannot fail the run. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 // [key, description, run]; `node scripts/test.mjs gnark vitest` runs only the suites with those keys.
 // A backend's own suite is its workers/<id>/test.mjs (key: the backend id), found like build.mjs.
 const backendSuites = [];

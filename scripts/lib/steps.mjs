@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { createServer } from 'node:net';
 
 export const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 
@@ -94,4 +95,16 @@ export function place(src, dest) {
   } catch {
     copyFileSync(src, dest);
   }
+}
+
+/** A free loopback port, so that a server left running elsewhere cannot make a run fail. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -10,17 +10,10 @@
 // Run by scripts/test.mjs as the suite `halo2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node workers/halo2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { run } from '../../scripts/lib/steps.mjs';
+import { badLengths, failer, fuzzSuite, loadSingleWasm, mutator, rng, verifierOf } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
-
-export function test() {
-  return run(process.execPath, [fileURLToPath(import.meta.url)], { prefix: 'halo2 wasm' });
-}
 
 const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x68616c6f);
 const MUTATIONS = 130;
@@ -30,40 +23,14 @@ const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrup
 /** BN254 scalar field modulus (proof scalars are 32-byte little-endian, canonical below it). */
 const R = 0x30644e72e131a029b85045b68181585d2833e84879b97091_43e1f593f0000001n;
 
-/** mulberry32: a small seeded PRNG (uniform u32s). */
-function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  const int = (n) => Math.floor((next() / 2 ** 32) * n); // 0..n-1
-  const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
-  return { next, int, bytes };
-}
-
-function fail(msg) {
-  throw new Error(`halo2 wasm fuzz: ${msg}`);
-}
+const fail = failer('halo2');
 
 /** 32 little-endian bytes <-> BigInt. */
 const toBig = (b) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const fromBig = (v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 255n));
 
 async function main() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const dir = join(root, 'web', 'public', 'artifacts', 'halo2');
-  const indexPath = join(dir, 'index.json');
-  if (!existsSync(indexPath)) fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
-  const single = JSON.parse(readFileSync(indexPath, 'utf8')).variants?.single;
-  if (!single) fail('index.json has no single-threaded variant');
-  const m = await import(pathToFileURL(join(dir, single.glue)).href);
-  m.initSync({ module: readFileSync(join(dir, single.wasm.file)) });
-  m.installPanicHook();
-  if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
+  const m = await loadSingleWasm('halo2');
 
   const t0 = performance.now();
   const setup = new m.Prover(JSON.stringify({ k: 10, rowsPerRound: 12 }));
@@ -76,25 +43,7 @@ async function main() {
   const n = proof.length;
   const tProved = performance.now();
 
-  /** Calls verify; returns the error message, or undefined when it verified. Fails on a trap. */
-  const verify = (p, d, len) => {
-    let out;
-    try {
-      out = setup.verify(p, d, len);
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
-      // Refusals are thrown as { code, message } (zkplay_wasm_runtime::ProverError), the code matching the text.
-      const message = String(e?.message ?? e);
-      const prefix = PREFIXES.find((x) => message.startsWith(x));
-      if (!prefix) fail(`unexpected error text: ${message}`);
-      if (e?.code !== CODES[prefix]) fail(`"${message}" came with code ${e?.code}, expected ${CODES[prefix]}`);
-      return message;
-    }
-    if (out.ok === true && out.reason === undefined) return undefined;
-    // A proof that parses and does not verify: { ok: false, reason }.
-    if (out.ok !== false || !PREFIXES.some((x) => out.reason?.startsWith(x) && !CODES[x])) fail(`unexpected verify report: ${JSON.stringify(out)}`);
-    return out.reason;
-  };
+  const verify = verifierOf({ m, prover: setup, prefixes: PREFIXES, codes: CODES, fail });
   let honest = 0;
   const mustVerify = (what) => {
     const e = verify(proof, digest, L);
@@ -109,18 +58,7 @@ async function main() {
 
   // Seeded mutations: each must throw.
   const r = rng(SEED);
-  const tally = new Map();
-  const count = (kind, e) => {
-    const cls = PREFIXES.find((x) => e.startsWith(x)).trim();
-    const key = `${kind} -> ${cls}`;
-    tally.set(key, (tally.get(key) ?? 0) + 1);
-  };
-  const mutate = (kind, p, d = digest, len = L) => {
-    const e = verify(p, d, len);
-    if (e === undefined) fail(`${kind} verified (proof ${p.length} bytes, length ${len})`);
-    count(kind, e);
-    return e;
-  };
+  const { mutate, report } = mutator({ verify, prefixes: PREFIXES, digest, length: L, fail });
   const kinds = [
     'random bytes',
     'random bytes, proof length',
@@ -202,12 +140,9 @@ async function main() {
 
   // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before
   // the proof is read (also with a junk proof).
-  const badLengths = [
-    4294967301, 8589934597, 2 ** 32 + L, 5.5, L + 0.5, L - 1e-9, -1, -0.5, -4294967291, NaN, Infinity, -Infinity,
-    cap + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64 + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE, undefined,
-  ];
+  const nonLengths = [...badLengths(L, cap), L - 1e-9];
   let range = 0;
-  for (const len of badLengths) {
+  for (const len of nonLengths) {
     for (const p of [proof, r.bytes(100)]) {
       const e = verify(p, digest, len);
       if (e === undefined) fail(`length ${len} verified`);
@@ -234,17 +169,12 @@ async function main() {
   setup.free();
 
   const secs = (x) => (x / 1000).toFixed(1);
-  for (const [key, k] of [...tally].sort()) console.log(`  ${key.padEnd(56)} ${k}`);
-  const total = [...tally.values()].reduce((a, b) => a + b, 0);
+  const total = report();
   console.log(
     `halo2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest} times ` +
       `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s)`,
   );
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((e) => {
-    console.error(e?.stack ?? String(e));
-    process.exit(1);
-  });
-}
+// Last, so that everything main() reads is defined when `node workers/halo2/test.mjs` starts it.
+export const test = fuzzSuite(import.meta.url, 'halo2', main);

@@ -9,17 +9,10 @@
 // Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node workers/plonky2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { run } from '../../scripts/lib/steps.mjs';
+import { badLengths, failer, fuzzSuite, loadSingleWasm, mutator, rng, verifierOf } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
-
-export function test() {
-  return run(process.execPath, [fileURLToPath(import.meta.url)], { prefix: 'plonky2 wasm' });
-}
 
 const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x7a6b706c);
 const MUTATIONS = 360;
@@ -28,36 +21,10 @@ const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof does not match 
 /** The protocol code thrown with each refusal (a rejected proof is not thrown: it is { ok: false, reason }). */
 const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
 
-/** mulberry32: a small seeded PRNG (uniform u32s). */
-function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  const int = (n) => Math.floor((next() / 2 ** 32) * n); // 0..n-1
-  const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
-  return { next, int, bytes };
-}
-
-function fail(msg) {
-  throw new Error(`plonky2 wasm fuzz: ${msg}`);
-}
+const fail = failer('plonky2');
 
 async function main() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const dir = join(root, 'web', 'public', 'artifacts', 'plonky2');
-  const indexPath = join(dir, 'index.json');
-  if (!existsSync(indexPath)) fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
-  const single = JSON.parse(readFileSync(indexPath, 'utf8')).variants?.single;
-  if (!single) fail('index.json has no single-threaded variant');
-  const m = await import(pathToFileURL(join(dir, single.glue)).href);
-  m.initSync({ module: readFileSync(join(dir, single.wasm.file)) });
-  m.installPanicHook();
-  if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
+  const m = await loadSingleWasm('plonky2');
 
   const t0 = performance.now();
   const c = new m.Prover(JSON.stringify({ maxBlocks: 1, merkleHash: 'keccak', zk: 'off' }));
@@ -70,25 +37,7 @@ async function main() {
   const n = proof.length;
   const tProved = performance.now();
 
-  /** Calls verify; returns the error message, or undefined when it verified. Fails on a trap. */
-  const verify = (p, d, len) => {
-    let out;
-    try {
-      out = c.verify(p, d, len);
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
-      // Refusals are thrown as { code, message } (zkplay_wasm_runtime::ProverError), the code matching the text.
-      const message = String(e?.message ?? e);
-      const prefix = PREFIXES.find((x) => message.startsWith(x));
-      if (!prefix) fail(`unexpected error text: ${message}`);
-      if (e?.code !== CODES[prefix]) fail(`"${message}" came with code ${e?.code}, expected ${CODES[prefix]}`);
-      return message;
-    }
-    if (out.ok === true && out.reason === undefined) return undefined;
-    // A proof that parses and does not verify: { ok: false, reason }.
-    if (out.ok !== false || !PREFIXES.some((x) => out.reason?.startsWith(x) && !CODES[x])) fail(`unexpected verify report: ${JSON.stringify(out)}`);
-    return out.reason;
-  };
+  const verify = verifierOf({ m, prover: c, prefixes: PREFIXES, codes: CODES, fail });
   const mustVerify = (what) => {
     const e = verify(proof, digest, L);
     if (e !== undefined) fail(`the honest proof was refused ${what}: ${e}`);
@@ -97,17 +46,7 @@ async function main() {
 
   // Seeded mutations: each must throw.
   const r = rng(SEED);
-  const tally = new Map();
-  const count = (kind, e) => {
-    const cls = PREFIXES.find((x) => e.startsWith(x)).trim();
-    const key = `${kind} -> ${cls}`;
-    tally.set(key, (tally.get(key) ?? 0) + 1);
-  };
-  const mutate = (kind, p, d = digest, len = L) => {
-    const e = verify(p, d, len);
-    if (e === undefined) fail(`${kind} verified (proof ${p.length} bytes, length ${len})`);
-    count(kind, e);
-  };
+  const { mutate, report } = mutator({ verify, prefixes: PREFIXES, digest, length: L, fail });
   const kinds = ['random bytes', 'truncated', 'extended', 'bit flip', 'multi bit flip', 'byte substitution', 'public input rewritten', 'wrong digest', 'wrong length'];
   for (let i = 0; i < MUTATIONS; i++) {
     const kind = kinds[i % kinds.length];
@@ -170,9 +109,9 @@ async function main() {
 
   // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before the
   // proof is read (also with a junk proof).
-  const badLengths = [4294967301, 8589934597, 2 ** 32 + L, 5.5, L + 0.5, -1, -0.5, -4294967291, NaN, Infinity, -Infinity, cap + 1, 2 ** 53, 2 ** 53 + 2, Number(P), Number(P) + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE];
+  const nonLengths = [...badLengths(L, cap), Number(P), Number(P) + L];
   let range = 0;
-  for (const len of badLengths) {
+  for (const len of nonLengths) {
     for (const p of [proof, r.bytes(100)]) {
       const e = verify(p, digest, len);
       if (e === undefined) fail(`length ${len} verified`);
@@ -194,17 +133,12 @@ async function main() {
   c.free();
 
   const secs = (x) => (x / 1000).toFixed(1);
-  for (const [key, k] of [...tally].sort()) console.log(`  ${key.padEnd(64)} ${k}`);
-  const total = [...tally.values()].reduce((a, b) => a + b, 0);
+  const total = report();
   console.log(
     `plonky2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified 3 times ` +
       `(seed 0x${SEED.toString(16)}, proof ${n} bytes; build + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s)`,
   );
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((e) => {
-    console.error(e?.stack ?? String(e));
-    process.exit(1);
-  });
-}
+// Last, so that everything main() reads is defined when `node workers/plonky2/test.mjs` starts it.
+export const test = fuzzSuite(import.meta.url, 'plonky2', main);

@@ -1,0 +1,103 @@
+// What the Rust backends' wasm fuzz suites (workers/<id>/test.mjs) share: a seeded PRNG, loading
+// the single-threaded build the set-up wrote, a verify wrapper that fails on a trap or an
+// unexpected refusal, a tally of refusals per mutation kind, and running as its own process.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { run } from './steps.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** mulberry32: a small seeded PRNG (uniform u32s). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const int = (n) => Math.floor((next() / 2 ** 32) * n); // 0..n-1
+  const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
+  return { next, int, bytes };
+}
+
+export const failer = (id) => (msg) => {
+  throw new Error(`${id} wasm fuzz: ${msg}`);
+};
+
+/** The single-threaded wasm of backend `id` from web/public/artifacts/<id>/, initialised. */
+export async function loadSingleWasm(id) {
+  const fail = failer(id);
+  const dir = join(root, 'web', 'public', 'artifacts', id);
+  const indexPath = join(dir, 'index.json');
+  if (!existsSync(indexPath)) fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
+  const single = JSON.parse(readFileSync(indexPath, 'utf8')).variants?.single;
+  if (!single) fail('index.json has no single-threaded variant');
+  const m = await import(pathToFileURL(join(dir, single.glue)).href);
+  m.initSync({ module: readFileSync(join(dir, single.wasm.file)) });
+  m.installPanicHook();
+  if (m.build() !== 'wasm-single') fail(`expected the single-threaded build, got ${m.build()}`);
+  return m;
+}
+
+/**
+ * verify(p, d, len) on a wasm Prover: undefined when it verified, else the refusal's text.
+ * Fails on a trap (a panic aborts the instance), on a text without one of `prefixes`, and on a
+ * thrown refusal whose { code } is not `codes[prefix]` (a rejected proof is not thrown: it is
+ * { ok: false, reason }, with a prefix that has no code).
+ */
+export function verifierOf({ m, prover, prefixes, codes, fail }) {
+  return (p, d, len) => {
+    let out;
+    try {
+      out = prover.verify(p, d, len);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
+      const message = String(e?.message ?? e);
+      const prefix = prefixes.find((x) => message.startsWith(x));
+      if (!prefix) fail(`unexpected error text: ${message}`);
+      if (e?.code !== codes[prefix]) fail(`"${message}" came with code ${e?.code}, expected ${codes[prefix]}`);
+      return message;
+    }
+    if (out.ok === true && out.reason === undefined) return undefined;
+    if (out.ok !== false || !prefixes.some((x) => out.reason?.startsWith(x) && !codes[x])) fail(`unexpected verify report: ${JSON.stringify(out)}`);
+    return out.reason;
+  };
+}
+
+/** mutate(kind, proof, digest?, length?): must be refused; counted per (kind, refusal). */
+export function mutator({ verify, prefixes, digest, length, fail }) {
+  const tally = new Map();
+  const mutate = (kind, p, d = digest, len = length) => {
+    const e = verify(p, d, len);
+    if (e === undefined) fail(`${kind} verified (proof ${p.length} bytes, length ${len})`);
+    const key = `${kind} -> ${prefixes.find((x) => e.startsWith(x)).trim()}`;
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+    return e;
+  };
+  const report = () => {
+    for (const [key, k] of [...tally].sort()) console.log(`  ${key.padEnd(64)} ${k}`);
+    return [...tally.values()].reduce((a, b) => a + b, 0);
+  };
+  return { mutate, report };
+}
+
+/** JavaScript numbers a 32-bit `usize` argument wrapped or truncated, and other non-lengths. */
+export const badLengths = (L, cap) => [
+  4294967301, 8589934597, 2 ** 32 + L, 5.5, L + 0.5, -1, -0.5, -4294967291, NaN, Infinity, -Infinity,
+  cap + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64 + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE, undefined,
+];
+
+/** The suite's entry points: `test()` for scripts/test.mjs (a child process, so the wasm memory goes with it), and `node <file>`. */
+export function fuzzSuite(metaUrl, id, main) {
+  const file = fileURLToPath(metaUrl);
+  if (process.argv[1] && file === process.argv[1]) {
+    main().catch((e) => {
+      console.error(e?.stack ?? String(e));
+      process.exit(1);
+    });
+  }
+  return () => run(process.execPath, [file], { prefix: `${id} wasm` });
+}
