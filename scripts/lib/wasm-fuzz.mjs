@@ -90,6 +90,23 @@ export const badLengths = (L, cap) => [
   cap + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64 + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE, undefined,
 ];
 
+/**
+ * Each length must be refused as `invalid input: length …` before the proof is read: with the
+ * honest proof and with junk bytes. Returns how many calls were refused.
+ */
+export function refuseLengths({ verify, proof, digest, lengths, junk, fail }) {
+  let refused = 0;
+  for (const len of lengths) {
+    for (const p of [proof, junk]) {
+      const e = verify(p, digest, len);
+      if (e === undefined) fail(`length ${len} verified`);
+      if (!e.startsWith('invalid input: length ')) fail(`length ${len}: expected "invalid input: length ...", got: ${e}`);
+      refused++;
+    }
+  }
+  return refused;
+}
+
 /** The suite's entry points: `test()` for scripts/test.mjs (a child process, so the wasm memory goes with it), and `node <file>`. */
 export function fuzzSuite(metaUrl, id, main) {
   const file = fileURLToPath(metaUrl);
