@@ -14,8 +14,10 @@ import (
 
 	"github.com/consensys/gnark-crypto/ecc"
 	curve "github.com/consensys/gnark-crypto/ecc/bn254"
+	"github.com/consensys/gnark/backend"
 	"github.com/consensys/gnark/backend/groth16"
 	groth16bn254 "github.com/consensys/gnark/backend/groth16/bn254"
+	"github.com/consensys/gnark/backend/solidity"
 	"github.com/consensys/gnark/constraint"
 	"github.com/consensys/gnark/frontend"
 
@@ -117,7 +119,7 @@ func (p *Prover) Prove(msg []byte) (proof []byte, witnessDur, proveDur time.Dura
 	witnessDur = time.Since(t)
 
 	t = time.Now()
-	pr, err := groth16.Prove(p.ccs, p.pk, w)
+	pr, err := groth16.Prove(p.ccs, p.pk, w, ProverOptions()...)
 	if err != nil {
 		return nil, witnessDur, 0, errorf(CodeInternal, "prove: %v", err)
 	}
@@ -150,7 +152,21 @@ func (p *Prover) Verify(proof []byte, digest [keccak.DigestBytes]byte, length in
 	}
 	// Every remaining failure (pairing, commitment proof of knowledge) means
 	// "this proof is not valid for these public inputs".
-	return groth16.Verify(pr, p.vk, pw) == nil, nil
+	return groth16.Verify(pr, p.vk, pw, VerifierOptions()...) == nil, nil
+}
+
+// SolidityProof re-encodes a proof the way the exported contract's
+// verifyProof(bytes, uint256[33]) takes it: uncompressed A | B | C |
+// commitment | proof of knowledge (384 bytes).
+func (p *Prover) SolidityProof(proof []byte) ([]byte, error) {
+	if p.vk == nil {
+		return nil, errorf(CodeInternal, "SolidityProof called before load")
+	}
+	pr, err := p.decodeProof(proof)
+	if err != nil {
+		return nil, &Error{Code: CodeCorruptProof, Err: fmt.Errorf("proof is malformed: %w", err)}
+	}
+	return pr.(*groth16bn254.Proof).MarshalSolidity(), nil
 }
 
 // decodeProof checks the exact size and commitment count before decoding,
@@ -170,6 +186,20 @@ func (p *Prover) decodeProof(b []byte) (groth16.Proof, error) {
 		return nil, err
 	}
 	return pr, nil
+}
+
+// ProverOptions and VerifierOptions make the commitment's public input
+// keccak256(C.x | C.y) mod r (gnark's Solidity target) instead of the default
+// RFC 9380 hash-to-field: the exported Solidity contract can only compute the
+// former, and one proof must verify in Go, in the EVM and in the TypeScript
+// verifier (verifier/src/groth16/gnark.ts) alike. Soundness is unchanged: the
+// hash only has to bind C before the challenge-free Groth16 check.
+func ProverOptions() []backend.ProverOption {
+	return []backend.ProverOption{solidity.WithProverTargetSolidityVerifier(backend.GROTH16)}
+}
+
+func VerifierOptions() []backend.VerifierOption {
+	return []backend.VerifierOption{solidity.WithVerifierTargetSolidityVerifier(backend.GROTH16)}
 }
 
 // recoverTo turns a panic inside gnark into a coded error: callers (the

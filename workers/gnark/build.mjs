@@ -1,17 +1,31 @@
 // Builds the gnark backend's artifacts: Groth16 keys (natively, once per circuit source),
-// the js/wasm prover, and Go's wasm loader. Called by scripts/setup.mjs.
+// the js/wasm prover, Go's wasm loader, the Solidity verifier of the keys (gnark's exporter,
+// compiled with the solc npm package) and sample proof files made natively. Called by
+// scripts/setup.mjs.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capture, hashTree, log, place, run, sha256File, step } from '../../scripts/lib/steps.mjs';
+import { compileVerifier } from './solc.mjs';
+
+/** Messages of the sample proof files (their digests and lengths are the public statements). */
+const SAMPLES = ['hello from zkplay', ''];
+/** The configuration the page proves with (workers/gnark/index.ts defaultConfig; the circuit has no knobs). */
+const CONFIG = { circuit: 'keccak256-1block' };
 
 export async function build({ root, cacheDir, outDir }) {
   const goDir = join(root, 'gnark');
   const goVersion = capture('go', ['version']);
   if (!goVersion) throw new Error('Go is not installed (the gnark backend needs it; see README)');
   const noTests = { exclude: ['_test.go'] };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-  // Keys depend on the circuit, the setup code and the module versions only.
-  const keysKey = hashTree([join(goDir, 'keccak'), join(goDir, 'prover'), join(goDir, 'cmd', 'setup'), join(goDir, 'go.mod'), join(goDir, 'go.sum')], noTests).slice(0, 16);
+  // Keys depend on the circuit, the setup code and the module versions only: a random setup
+  // that reran for any other edit would change every key hash (and orphan every proof file).
+  const keysKey = hashTree(
+    [join(goDir, 'keccak'), join(goDir, 'prover', 'setup.go'), join(goDir, 'prover', 'manifest.go'), join(goDir, 'cmd', 'setup'), join(goDir, 'go.mod'), join(goDir, 'go.sum')],
+    noTests,
+  ).slice(0, 16);
   const keysDir = join(cacheDir, 'gnark', `keys-${keysKey}`);
   if (existsSync(join(keysDir, 'manifest.json'))) {
     log(`gnark: Groth16 keys ${keysKey} already built (${keysDir})`);
@@ -25,7 +39,7 @@ export async function build({ root, cacheDir, outDir }) {
     });
   }
 
-  const wasmKey = hashTree([goDir], { exclude: ['_test.go', join('cmd', 'bench')] }).slice(0, 12) + '-' + goVersion.split(' ')[2];
+  const wasmKey = hashTree([goDir], { exclude: ['_test.go', join('cmd', 'bench'), join('cmd', 'sample'), join('cmd', 'solidity'), join('cmd', 'primitives'), 'primitives'] }).slice(0, 12) + '-' + goVersion.split(' ')[2];
   const wasmFile = join(cacheDir, 'gnark', `wasm-${wasmKey}`, 'gnark.wasm');
   if (existsSync(wasmFile)) {
     log(`gnark: wasm ${wasmKey} already built`);
@@ -38,6 +52,37 @@ export async function build({ root, cacheDir, outDir }) {
         prefix: 'gnark wasm',
       });
       renameSync(`${wasmFile}.tmp`, wasmFile);
+    });
+  }
+
+  // The Solidity verifier: gnark's exporter on the build's vk, compiled with solc-js.
+  const solKey = `${keysKey}-${hashTree([join(goDir, 'cmd', 'solidity'), join(root, 'workers', 'gnark', 'solc.mjs'), join(root, 'package-lock.json')]).slice(0, 12)}`;
+  const solDir = join(cacheDir, 'gnark', `solidity-${solKey}`);
+  if (existsSync(join(solDir, 'verifier.json'))) {
+    log(`gnark: Solidity verifier ${solKey} already built`);
+  } else {
+    await step('gnark: export the Solidity verifier (gnark) and compile it (solc npm package)', async () => {
+      rmSync(solDir, { recursive: true, force: true });
+      mkdirSync(solDir, { recursive: true });
+      await run('go', ['run', './cmd/solidity', '-keys', keysDir, '-out', join(solDir, 'Verifier.sol')], { cwd: goDir, prefix: 'gnark solidity' });
+      const c = await compileVerifier(join(solDir, 'Verifier.sol'));
+      writeFileSync(join(solDir, 'verifier.abi.json'), JSON.stringify(c.abi, null, 2));
+      writeFileSync(join(solDir, 'verifier.bytecode.hex'), c.bytecode);
+      writeFileSync(join(solDir, 'verifier.json'), JSON.stringify({ solc: c.solc, deployedBytes: c.deployedBytes, limitBytes: 24576 }, null, 2));
+      log(`gnark: Solidity verifier: ${c.deployedBytes} bytes deployed (EIP-170 limit 24,576), solc ${c.solc}`);
+    });
+  }
+
+  // Sample proof files, proved natively with the build's keys (cmd/sample).
+  const sampleKey = `${keysKey}-${hashTree([join(goDir, 'cmd', 'sample'), join(goDir, 'prover'), join(goDir, 'keccak')], noTests).slice(0, 12)}-${createHash('sha256').update(JSON.stringify({ CONFIG, SAMPLES, version: pkg.version })).digest('hex').slice(0, 8)}`;
+  const sampleDir = join(cacheDir, 'gnark', `samples-${sampleKey}`);
+  if (existsSync(join(sampleDir, 'done'))) {
+    log(`gnark: sample proofs ${sampleKey} already made`);
+  } else {
+    await step('gnark: prove the sample messages natively (golden proof files)', async () => {
+      rmSync(sampleDir, { recursive: true, force: true });
+      await run('go', ['run', './cmd/sample', '-keys', keysDir, '-out', sampleDir, '-version', pkg.version, '-build', keysKey, '-config', JSON.stringify(CONFIG), ...SAMPLES], { cwd: goDir, prefix: 'gnark sample' });
+      writeFileSync(join(sampleDir, 'done'), '');
     });
   }
 
@@ -58,13 +103,38 @@ export async function build({ root, cacheDir, outDir }) {
   place(join(keysDir, 'manifest.json'), join(outDir, 'manifest.json'));
   place(wasmFile, join(outDir, 'gnark.wasm'));
   files.wasm = { file: 'gnark.wasm', bytes: statSync(wasmFile).size, sha256: sha256File(wasmFile) };
+  const entry = (dir, name, rel) => {
+    place(join(dir, name), join(outDir, rel));
+    return { file: rel, bytes: statSync(join(outDir, rel)).size, sha256: sha256File(join(outDir, rel)) };
+  };
+  const solidity = {
+    'Solidity verifier': entry(solDir, 'Verifier.sol', 'solidity/Verifier.sol'),
+    'verifier ABI': entry(solDir, 'verifier.abi.json', 'solidity/verifier.abi.json'),
+    'verifier bytecode': entry(solDir, 'verifier.bytecode.hex', 'solidity/verifier.bytecode.hex'),
+  };
+  const samples = SAMPLES.map((message, i) => {
+    entry(sampleDir, `sample-${i}.calldata.json`, `samples/sample-${i}.calldata.json`);
+    return { file: entry(sampleDir, `sample-${i}.proof.json`, `samples/sample-${i}.proof.json`).file, config: CONFIG, message };
+  });
   const index = {
     build: `${keysKey}-${wasmKey}`,
     maxMessageBytes: manifest.maxMessageBytes,
     circuit: { constraints: manifest.constraints, publicInputs: manifest.publicInputs },
     files,
+    keys: {
+      proofSystem: 'groth16',
+      field: 'bn254',
+      setup: {
+        kind: 'single-party',
+        note: 'Groth16 setup run once at build time by one party (gnark groth16.Setup): whoever ran it could forge proofs. Test only.',
+      },
+      versions: { gnark: manifest.gnarkVersion, 'gnark-crypto': manifest.gnarkCryptoVersion, go: goVersion.split(' ')[2] },
+      entries: [{ config: CONFIG, keyHash: manifest.files.vk.sha256, vk: files.vk, capacityBytes: manifest.maxMessageBytes }],
+    },
+    samples,
+    solidity,
   };
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
-  const total = Object.values(files).reduce((n, f) => n + f.bytes, 0);
+  const total = ['ccs', 'pk', 'vk', 'wasm'].reduce((n, f) => n + files[f].bytes, 0);
   log(`gnark: artifacts in ${outDir} (${(total / 2 ** 20).toFixed(1)} MiB to download on a first visit)`);
 }

@@ -9,10 +9,17 @@ interface GnarkError extends Error {
   code?: string;
 }
 
+/** A phase timed in Go, labelled from gnark/prover/phases.json (the shape every backend reports). */
+interface GnarkPhase {
+  id: string;
+  label: string;
+  ms: number;
+}
+
 interface GnarkWasm {
-  load(ccs: Uint8Array, pk: Uint8Array, vk: Uint8Array): Promise<{ constraints: number; loadMs: { ccs: number; pk: number; vk: number } }>;
-  prove(message: Uint8Array): Promise<{ proof: Uint8Array; witnessMs: number; proveMs: number }>;
-  verify(proof: Uint8Array, digest: Uint8Array, length: number): Promise<{ ok: boolean; ms: number }>;
+  load(ccs: Uint8Array, pk: Uint8Array, vk: Uint8Array): Promise<{ phases: GnarkPhase[]; circuit: { constraints: number }; capacityBytes: number }>;
+  prove(message: Uint8Array): Promise<{ proof: Uint8Array; phases: GnarkPhase[] }>;
+  verify(proof: Uint8Array, digest: Uint8Array, length: number): Promise<{ ok: boolean; phases: GnarkPhase[] }>;
   memory(): Promise<{ heapSys: number; heapInuse: number; totalAlloc: number; numGC: number }>;
   allocate(mib: number): Promise<unknown>;
 }

@@ -1,5 +1,6 @@
 // gnark: Groth16 over BN254, a Go circuit compiled to js/wasm (see gnark/ for the Go module).
 import type { Backend } from '../contract/manifest';
+import PHASES from '../../gnark/prover/phases.json';
 
 const MAX_BYTES = 135; // one Keccak block: the circuit gnark/keccak is built for
 
@@ -17,16 +18,7 @@ export const backend: Backend = {
     knobs: [],
     defaultConfig: () => ({ circuit: 'keccak256-1block' }),
     capacity: () => ({ bytes: MAX_BYTES, blocks: 1 }),
-    phases: [
-      { id: 'download', label: 'Download wasm and keys' },
-      { id: 'instantiate', label: 'Start Go wasm runtime' },
-      { id: 'load-circuit', label: 'Load constraint system' },
-      { id: 'load-pk', label: 'Load proving key' },
-      { id: 'load-vk', label: 'Load verifying key' },
-      { id: 'witness', label: 'Witness' },
-      { id: 'prove', label: 'Prove' },
-      { id: 'verify', label: 'Verify' },
-    ],
+    phases: PHASES, // gnark/prover/phases.json: the labels Go reports
     threads: {
       supported: () => false,
       note: "Go's js/wasm port is single-threaded: gnark's parallel code runs on one thread.",

@@ -4,6 +4,11 @@ import './generated/wasm_exec.js'; // Go's own loader, copied from GOROOT by bui
 import { fetchArtifact, fetchIndex, type ArtifactFile } from '../contract/artifacts';
 import { BackendError, type Config } from '../contract/protocol';
 import { fatal, serve, type PhaseContext } from '../contract/serve';
+import PHASES from '../../gnark/prover/phases.json';
+
+/** A phase's label, from the one list gnark/prover/phases.json (Go reports the same labels). */
+const label = (id: string) => PHASES.find((p) => p.id === id)!.label;
+const record = (ctx: PhaseContext, phases: GnarkPhase[]) => phases.forEach((p) => ctx.record(p.id, p.label, p.ms));
 
 interface GnarkIndex {
   build: string;
@@ -83,7 +88,7 @@ async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
   const labels = { wasm: 'gnark wasm', ccs: 'constraint system', pk: 'proving key', vk: 'verifying key' } as const;
   const bytes: Partial<Record<keyof typeof labels, Uint8Array>> = {};
   let cached = 0;
-  await ctx.phase('download', 'Download wasm and keys', async () => {
+  await ctx.phase('download', label('download'), async () => {
     const total = Object.values(index.files).reduce((n, f) => n + f.bytes, 0);
     let done = 0;
     for (const name of Object.keys(labels) as (keyof typeof labels)[]) {
@@ -94,16 +99,14 @@ async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
       done += entry.bytes;
     }
   });
-  gnark ??= await ctx.phase('instantiate', 'Start Go wasm runtime', () => startGo(bytes.wasm!));
-  ctx.start('load-circuit', 'Load constraint system and keys');
+  gnark ??= await ctx.phase('instantiate', label('instantiate'), () => startGo(bytes.wasm!));
+  ctx.start('load-circuit', `${label('load-circuit')} and keys`); // one call into Go times all three
   const loaded = await call(gnark.load(bytes.ccs!, bytes.pk!, bytes.vk!));
-  ctx.record('load-circuit', 'Load constraint system', loaded.loadMs.ccs);
-  ctx.record('load-pk', 'Load proving key', loaded.loadMs.pk);
-  ctx.record('load-vk', 'Load verifying key', loaded.loadMs.vk);
+  record(ctx, loaded.phases);
   const f = index.files;
   const sizes = { provingKey: f.pk.bytes, verifyingKey: f.vk.bytes, circuit: f.ccs.bytes, download: f.wasm.bytes + f.ccs.bytes + f.pk.bytes + f.vk.bytes - cached };
-  prepared = { key, index, sizes, constraints: loaded.constraints };
-  return { sizes, circuit: { ...index.circuit, constraints: loaded.constraints }, capacityBytes: index.maxMessageBytes, threads: 1, build: 'go-js-wasm', fresh: true };
+  prepared = { key, index, sizes, constraints: loaded.circuit.constraints };
+  return { sizes, circuit: { ...index.circuit, ...loaded.circuit }, capacityBytes: loaded.capacityBytes, threads: 1, build: 'go-js-wasm', fresh: true };
 }
 
 function requireGnark(): GnarkWasm {
@@ -118,15 +121,14 @@ serve({
     if (message.length > prepared!.index.maxMessageBytes) {
       throw new BackendError('capacity', `message is ${message.length} bytes; the gnark circuit holds at most ${prepared!.index.maxMessageBytes} bytes (one Keccak block)`);
     }
-    ctx.start('prove', 'Witness and prove'); // one call into Go: both phases are timed inside it
+    ctx.start('prove', `${label('witness')} and ${label('prove').toLowerCase()}`); // one call into Go: both phases are timed inside it
     const out = await call(g.prove(message));
-    ctx.record('witness', 'Witness', out.witnessMs);
-    ctx.record('prove', 'Prove', out.proveMs);
+    record(ctx, out.phases);
     return { proof: out.proof, memory: peakMemory() };
   },
   async verify(proof, digest, length, ctx) {
     const out = await call(requireGnark().verify(proof, digest, length));
-    ctx.record('verify', 'Verify', out.ms);
+    record(ctx, out.phases);
     return { ok: out.ok };
   },
   async allocate(mib) {

@@ -84,7 +84,7 @@ func main() {
 
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	// Phase ids and labels are the ones the wasm worker reports (workers/gnark), so the
+	// Phase ids and labels come from prover/phases.json, as the wasm build's do, so the
 	// page can put native and wasm side by side.
 	r := runresult.RunResult{
 		SchemaVersion: 1,
@@ -93,12 +93,12 @@ func main() {
 		Environment:   runresult.NativeEnvironment(runtime.GOMAXPROCS(0), "native-go", *commit),
 		Message:       runresult.Message{Bytes: len(msg), Blocks: runresult.Blocks(len(msg))},
 		Phases: []runresult.Phase{
-			{ID: "load-circuit", Label: "Load constraint system", Ms: runresult.NewStat(ms(lt.CCS))},
-			{ID: "load-pk", Label: "Load proving key", Ms: runresult.NewStat(ms(lt.PK))},
-			{ID: "load-vk", Label: "Load verifying key", Ms: runresult.NewStat(ms(lt.VK))},
-			{ID: "witness", Label: "Witness", Ms: runresult.NewStat(wit...)},
-			{ID: "prove", Label: "Prove", Ms: runresult.NewStat(prv...)},
-			{ID: "verify", Label: "Verify", Ms: runresult.NewStat(ver...)},
+			phase(prover.LoadCircuit, ms(lt.CCS)),
+			phase(prover.LoadPK, ms(lt.PK)),
+			phase(prover.LoadVK, ms(lt.VK)),
+			phase(prover.Witness, wit...),
+			phase(prover.Prove, prv...),
+			phase(prover.Verify, ver...),
 		},
 		Sizes: map[string]int64{"proof": int64(proofLen), "provingKey": m.Files.PK.Bytes, "verifyingKey": m.Files.VK.Bytes, "circuit": m.Files.CCS.Bytes},
 		Circuit: map[string]any{
@@ -115,4 +115,9 @@ func main() {
 	if err := enc.Encode(r); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// phase is one of prover's phases with the statistic of its samples (ms).
+func phase(n prover.PhaseName, samples ...float64) runresult.Phase {
+	return runresult.Phase{ID: n.ID, Label: n.Label, Ms: runresult.NewStat(samples...)}
 }

@@ -104,7 +104,14 @@ func bytesArg(args []js.Value, i int, name string) ([]byte, error) {
 	return b, nil
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+// phasesJS is the report's phases as JS objects ({id, label, ms}, labels from prover/phases.json).
+func phasesJS(ps ...prover.Phase) []any {
+	out := make([]any, len(ps))
+	for i, p := range ps {
+		out[i] = map[string]any{"id": p.ID, "label": p.Label, "ms": p.Ms}
+	}
+	return out
+}
 
 func toUint8Array(b []byte) js.Value {
 	a := js.Global().Get("Uint8Array").New(len(b))
@@ -112,7 +119,7 @@ func toUint8Array(b []byte) js.Value {
 	return a
 }
 
-// load(ccs, pk, vk: Uint8Array) -> {constraints, loadMs: {ccs, pk, vk}}
+// load(ccs, pk, vk: Uint8Array) -> {phases, circuit: {constraints}, capacityBytes}
 func load(args []js.Value) (func() (any, error), error) {
 	var parts [3][]byte
 	for i, name := range []string{"ccs", "pk", "vk"} {
@@ -129,13 +136,14 @@ func load(args []js.Value) (func() (any, error), error) {
 			return nil, err
 		}
 		return map[string]any{
-			"constraints": p.Constraints(),
-			"loadMs":      map[string]any{"ccs": ms(lt.CCS), "pk": ms(lt.PK), "vk": ms(lt.VK)},
+			"phases":        phasesJS(lt.Phases()...),
+			"circuit":       map[string]any{"constraints": p.Constraints()},
+			"capacityBytes": keccak.MaxBytes,
 		}, nil
 	}, nil
 }
 
-// prove(message: Uint8Array) -> {proof: Uint8Array, witnessMs, proveMs}
+// prove(message: Uint8Array) -> {proof: Uint8Array, phases}
 func prove(args []js.Value) (func() (any, error), error) {
 	msg, err := bytesArg(args, 0, "message")
 	if err != nil {
@@ -146,11 +154,11 @@ func prove(args []js.Value) (func() (any, error), error) {
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"proof": toUint8Array(proof), "witnessMs": ms(wd), "proveMs": ms(pd)}, nil
+		return map[string]any{"proof": toUint8Array(proof), "phases": phasesJS(prover.Witness.Took(wd), prover.Prove.Took(pd))}, nil
 	}, nil
 }
 
-// verify(proof: Uint8Array, digest: Uint8Array(32), length: number) -> {ok, ms}
+// verify(proof: Uint8Array, digest: Uint8Array(32), length: number) -> {ok, phases}
 func verify(args []js.Value) (func() (any, error), error) {
 	proof, err := bytesArg(args, 0, "proof")
 	if err != nil {
@@ -178,7 +186,7 @@ func verify(args []js.Value) (func() (any, error), error) {
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"ok": ok, "ms": ms(time.Since(t))}, nil
+		return map[string]any{"ok": ok, "phases": phasesJS(prover.Verify.Took(time.Since(t)))}, nil
 	}, nil
 }
 

@@ -1,0 +1,18 @@
+// gnark's exported Solidity verifier, compiled at build time with the solc npm package (its
+// soljson: no compiler download). evm.test.ts deploys it in @ethereumjs/evm and calls it.
+import { readFileSync } from 'node:fs';
+
+/** Compiles Verifier.sol (optimizer on, 200 runs); returns { abi, bytecode, deployedBytes, solc }. */
+export async function compileVerifier(solPath) {
+  const { default: solc } = await import('solc');
+  const input = {
+    language: 'Solidity',
+    sources: { 'Verifier.sol': { content: readFileSync(solPath, 'utf8') } },
+    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { Verifier: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } } },
+  };
+  const out = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length) throw new Error(`solc: ${errors.map((e) => e.formattedMessage).join('\n')}`);
+  const c = out.contracts['Verifier.sol'].Verifier;
+  return { abi: c.abi, bytecode: c.evm.bytecode.object, deployedBytes: c.evm.deployedBytecode.object.length / 2, solc: solc.version() };
+}
