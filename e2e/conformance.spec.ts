@@ -10,6 +10,7 @@
 import type { Page, Route } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from './fixtures';
 
 const backendIds = readdirSync('workers')
@@ -134,6 +135,10 @@ for (const id of backendIds) {
         await (await download).saveAs(path);
         await page.getByLabel('Proof file').setInputFiles(path);
         await expect(status(page)).toContainText(`Verified: the proof in proof.json verifies against 0x${DIGEST.slice(0, 16)}… (length ${MESSAGE.length})`);
+        // The same file, made in this browser, verified in Node by the built zkplay-verifier package.
+        const pkg = await import(pathToFileURL(join('dist', 'verifier', 'index.js')).href);
+        const r = await pkg.verify(readFileSync(path, 'utf8'));
+        expect(r, r.reason).toMatchObject({ ok: true, backend: id, statement: { digest: DIGEST, length: MESSAGE.length } });
         const truncated = info.outputPath('truncated.json');
         writeFileSync(truncated, readFileSync(path, 'utf8').slice(0, 200));
         await page.getByLabel('Proof file').setInputFiles(truncated);
@@ -175,7 +180,11 @@ for (const id of backendIds) {
 
       test(`${id}: a corrupted artifact is refused, never verified`, async ({ page, request }) => {
         const index = await (await request.get(`/artifacts/${id}/index.json`)).json();
-        const files = listedFiles(index);
+        // What a prover run fetches: not the verifier-only build, the samples, the EVM verifier or
+        // the keys of other configurations (keys.entries; keys.shared is fetched by every run).
+        const { samples: _s, solidity: _e, keys, variants, ...rest } = index;
+        const { verifier: _v, ...proverVariants } = variants ?? {};
+        const files = listedFiles({ ...rest, variants: proverVariants, shared: keys?.shared });
         expect(files.length, `/artifacts/${id}/index.json lists no { file, bytes, sha256 }`).toBeGreaterThan(0);
         // The smallest: a 100 MiB key pushed through the DevTools protocol would test Playwright.
         const target = files.reduce((a, b) => (b.bytes < a.bytes ? b : a));

@@ -73,7 +73,7 @@ for (const id of backendIds) {
     for (const length of [2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, 1e21]) {
       const bad = JSON.stringify({ ...file, statement: { ...file.statement, length } });
       await page.getByLabel('Proof file').setInputFiles({ name: 'bad-length.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-      await expect(status(page)).toContainText(`bad-length.json was rejected: The proof file's statement is refused: invalid input:`);
+      await expect(status(page)).toContainText(`bad-length.json was rejected: the statement is refused: invalid input:`);
       await expect(status(page)).not.toContainText('Verified');
     }
 

@@ -5,10 +5,11 @@
 //   --for=start  npm deps, backend artifacts, page bundle
 //   --for=test   the same, plus Chromium for the end-to-end tests
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
+import { writeKeyManifest } from './lib/keys.mjs';
 
 const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=start').slice(6);
 
@@ -49,6 +50,13 @@ async function pageBundle() {
   await step('build the page (vite build)', () => run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']));
 }
 
+/** The zkplay-verifier package (dist/verifier/) and the example dApp that imports it (dist/examples/). */
+async function verifierPackage() {
+  const { buildVerifierPackage } = await import(pathToFileURL(join(root, 'verifier', 'build.mjs')).href);
+  await step('build the verifier package (dist/verifier)', () => buildVerifierPackage({ root }));
+  cpSync(join(root, 'examples'), join(root, 'dist', 'examples'), { recursive: true });
+}
+
 try {
   log(`set-up for "${purpose}" (cache: ${cacheDir})`);
   for (const [tool, args] of [['go', ['version']], ['cargo', ['--version']], ['node', ['--version']]]) {
@@ -57,7 +65,9 @@ try {
   await npmDependencies();
   if (purpose === 'test') await chromium();
   await backendArtifacts();
+  writeKeyManifest(join(root, 'web', 'public', 'artifacts'));
   await pageBundle();
+  await verifierPackage();
   log('set-up done');
 } catch (e) {
   console.error(`\n[zkplay] set-up failed: ${e.message}`);

@@ -24,6 +24,22 @@ export interface ArtifactIndex {
   circuit?: Record<string, number | string>;
   files?: Record<string, ArtifactFile>;
   variants?: Record<string, ArtifactVariant>;
+  /** The verifying keys of every configuration offered (gathered into artifacts/keys.json by the set-up). */
+  keys?: ArtifactKeys;
+  /** Proof files made natively at build time. */
+  samples?: { file: string; config: Record<string, string | number | boolean>; message: string }[];
+  /** An EVM verifier of this backend's proofs (contract source, ABI, bytecode). */
+  solidity?: Record<string, ArtifactFile>;
+}
+
+/** index.json's `keys`: keys.json's backend entry before the set-up gathers it (paths relative to the index). */
+export interface ArtifactKeys {
+  proofSystem?: string;
+  field?: string;
+  setup: { kind: 'single-party' | 'transparent' | 'ceremony'; note: string };
+  versions?: Record<string, string>;
+  entries: { config: Record<string, string | number | boolean>; keyHash: string; vk: ArtifactFile; capacityBytes: number }[];
+  shared?: Record<string, ArtifactFile>;
 }
 
 export interface ArtifactVariant {

@@ -15,8 +15,10 @@ import runResultSchema from '../../schema/run-result.schema.json';
 import { makeExport, type BenchExport, type ColdSetup } from '../../web/src/bench/export';
 import type { DeviceProbe } from '../../web/src/bench/probe';
 import type { NativeReference } from '../../web/src/bench/reference';
-import { encodeProofFile, type ProofFile } from '../../web/src/lib/proof-file';
-import type { ArtifactFile, ArtifactIndex, ArtifactVariant } from './artifacts';
+import { encodeProofFile, type ProofFile } from '../../verifier/src/proof-file';
+import type { BackendKeys, KeyEntry, KeyFile, KeyManifest } from '../../verifier/src/keys';
+import keysSchema from '../../schema/keys.schema.json';
+import type { ArtifactFile, ArtifactIndex, ArtifactKeys, ArtifactVariant } from './artifacts';
 import { stat, type Environment, type PhaseStat, type RunResult, type Sizes, type Stat } from './run-result';
 import { SCHEMAS, schemaProblems, type SchemaName } from './schemas';
 
@@ -32,6 +34,7 @@ type NR = typeof nativeReferenceSchema.properties;
 type BE = typeof benchExportSchema.properties;
 type PF = typeof proofFileSchema.properties;
 type AI = typeof artifactIndexSchema;
+type KS = typeof keysSchema.$defs;
 
 // Every key of the type is a schema property and back (Sizes is open: its known keys are checked).
 export type KeyChecks = [
@@ -50,9 +53,15 @@ export type KeyChecks = [
   Expect<Equal<keyof ColdSetup['phases'][number], Props<BE['coldSetup']['items']['properties']['phases']['items']>>>,
   Expect<Equal<keyof ProofFile, Props<typeof proofFileSchema>>>,
   Expect<Equal<keyof ProofFile['statement'], Props<PF['statement']>>>,
+  Expect<Equal<keyof ProofFile['producer'], Props<PF['producer']>>>,
+  Expect<Equal<keyof KeyManifest, Props<typeof keysSchema>>>,
+  Expect<Equal<keyof BackendKeys, Props<KS['backend']>>>,
+  Expect<Equal<keyof KeyEntry, Props<KS['backend']['properties']['entries']['items']>>>,
+  Expect<Equal<keyof KeyFile, Props<KS['file']>>>,
   Expect<Equal<keyof ArtifactIndex, Props<AI>>>,
   Expect<Equal<keyof ArtifactFile, Props<AI['$defs']['file']>>>,
   Expect<Equal<keyof ArtifactVariant, Props<AI['properties']['variants']['additionalProperties']>>>,
+  Expect<Equal<keyof ArtifactKeys, Props<AI['properties']['keys']>>>,
 ];
 type KnownSizeKey = 'proof' | 'provingKey' | 'verifyingKey' | 'params' | 'circuit' | 'download';
 
@@ -79,7 +88,10 @@ describe('types and schemas agree on required fields', () => {
       requiredOf<DeviceProbe>()(['cores', 'crossOriginIsolated', 'device', 'userAgent', 'os', 'threadsAvailable', 'simd', 'maxWasmMemoryBytes', 'wasmMemoryAtLimit', 'wasmMemoryTimedOut', 'browser', 'probedAt']),
     ],
     ['ColdSetup', benchExportSchema.properties.coldSetup.items, requiredOf<ColdSetup>()(['backend', 'config', 'threads', 'phases'])],
-    ['ProofFile', proofFileSchema, requiredOf<ProofFile>()(['format', 'version', 'backend', 'config', 'statement', 'proof'])],
+    ['ProofFile', proofFileSchema, requiredOf<ProofFile>()(['format', 'version', 'backend', 'proofSystem', 'field', 'config', 'keyHash', 'statement', 'proof', 'producer', 'createdAt'])],
+    ['KeyManifest', keysSchema, requiredOf<KeyManifest>()(['format', 'version', 'build', 'backends'])],
+    ['BackendKeys', keysSchema.$defs.backend, requiredOf<BackendKeys>()(['proofSystem', 'field', 'setup', 'versions', 'entries'])],
+    ['KeyEntry', keysSchema.$defs.backend.properties.entries.items, requiredOf<KeyEntry>()(['config', 'keyHash', 'vk', 'capacityBytes'])],
     ['statement', proofFileSchema.properties.statement, requiredOf<ProofFile['statement']>()(['digest', 'length'])],
     ['ArtifactIndex', artifactIndexSchema, requiredOf<ArtifactIndex>()(['build'])],
     ['ArtifactFile', artifactIndexSchema.$defs.file, requiredOf<ArtifactFile>()(['file', 'bytes', 'sha256'])],
@@ -122,7 +134,37 @@ const reference: NativeReference = {
   versions: { go: 'go1.26' },
   results: [{ ...runResult, environment: { kind: 'native', threads: 1, build: 'native-rust', device: 'server', cpu: 'CPU' } }],
 };
-const proofFile: ProofFile = JSON.parse(encodeProofFile('gnark', { circuit: 'keccak' }, new Uint8Array(32).fill(7), 11, new Uint8Array([1, 2, 3])));
+const proofFile: ProofFile = JSON.parse(
+  encodeProofFile({
+    backend: 'gnark',
+    proofSystem: 'groth16',
+    field: 'bn254',
+    config: { circuit: 'keccak' },
+    keyHash: sha,
+    digest: new Uint8Array(32).fill(7),
+    length: 11,
+    proof: new Uint8Array([1, 2, 3]),
+    producer: { name: 'zkplay', version: '0.1.0', build: 'b', runtime: 'wasm' },
+  }),
+);
+const keyFile: KeyFile = { file: 'halo2/keys/vk-k10-r12.bin', bytes: 3000, sha256: sha };
+const keyManifest: KeyManifest = {
+  format: 'zkplay-keys',
+  version: 1,
+  build: 'a.b',
+  backends: {
+    halo2: {
+      proofSystem: 'halo2-kzg-shplonk',
+      field: 'bn254',
+      setup: { kind: 'single-party', note: 'n' },
+      versions: { 'halo2-axiom': '0.4' },
+      entries: [{ config: { k: 10, rowsPerRound: 12 }, keyHash: sha, vk: keyFile, capacityBytes: 271 }],
+      shared: { params: keyFile },
+      verifier: { glue: keyFile, wasm: keyFile },
+      samples: [{ file: 'halo2/samples/a.proof.json', config: { k: 10, rowsPerRound: 12 }, message: 'hi' }],
+    },
+  },
+};
 const gnarkIndex: ArtifactIndex = {
   build: '30d716ca87a895bb-3d72bf4621f7-go1.26.8',
   maxMessageBytes: 135,
@@ -143,6 +185,7 @@ const values: [SchemaName, string, unknown][] = [
   ['bench-export', 'BenchExport (makeExport)', JSON.parse(JSON.stringify(makeExport(device, [runResult], coldSetup)))],
   ['bench-export', 'BenchExport without coldSetup', { ...makeExport({ ...device, memoryBytes: undefined }, []), coldSetup: undefined }],
   ['proof-file', 'ProofFile (encodeProofFile)', proofFile],
+  ['keys', 'KeyManifest', keyManifest],
   ['artifact-index', 'gnark index.json', gnarkIndex],
   ['artifact-index', 'Rust backend index.json', rustIndex],
 ];

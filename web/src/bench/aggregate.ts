@@ -38,6 +38,7 @@ export function aggregateRuns(runs: RunResult[]): RunResult {
     phases,
     sizes: { ...first.sizes, ...(proofSizes.length ? { proof: Math.max(...proofSizes) } : {}) },
     circuit: { ...first.circuit },
+    ...(first.capacityBytes !== undefined ? { capacityBytes: first.capacityBytes } : {}),
     memory: { ...peak },
     verified: runs.every((r) => r.verified),
     runs: runs.length,

@@ -1,8 +1,10 @@
-export type Route = { view: 'play' | 'bench'; params: URLSearchParams };
+export type Route = { view: 'play' | 'bench' | 'verify'; params: URLSearchParams };
 
-/** '#/bench?backends=gnark&blocks=1' -> { view: 'bench', params }. Anything else is the playground. */
+const VIEWS: Record<string, Route['view']> = { '/bench': 'bench', '/verify': 'verify' };
+
+/** '#/bench?backends=gnark&blocks=1' -> { view: 'bench', params }. Anything unknown is the playground. */
 export function parseRoute(hash: string): Route {
   const [path, query = ''] = hash.replace(/^#/, '').split('?');
   const params = new URLSearchParams(query);
-  return { view: path === '/bench' ? 'bench' : 'play', params };
+  return { view: VIEWS[path] ?? 'play', params };
 }

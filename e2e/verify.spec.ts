@@ -1,0 +1,75 @@
+// Proofs that travel, in Chromium: the verify view (#/verify) and the example dApp
+// (examples/verify, which imports the built zkplay-verifier package and nothing of the page)
+// verify every backend's sample proof files (made natively at build time) and refuse damaged
+// ones, each with its own reason. With verifier/test/package.test.ts (the same package in Node)
+// and the backends' native and EVM tests this is the cross-verifier matrix.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from './fixtures';
+
+const artifacts = join(import.meta.dirname, '..', 'web', 'public', 'artifacts');
+const keys = JSON.parse(readFileSync(join(artifacts, 'keys.json'), 'utf8')) as {
+  backends: Record<string, { samples?: { file: string; message: string }[] }>;
+};
+const samples = Object.entries(keys.backends).flatMap(([id, b]) => (b.samples ?? []).map((s) => ({ id, ...s })));
+const NEVER = /^Verified/;
+
+test.describe('verify view', () => {
+  test('lists this build\'s keys and verifies every sample; refuses damaged files with their reasons', async ({ page }) => {
+    await page.goto('/#/verify');
+    await expect(page.getByRole('heading', { name: 'Keys of this build' })).toBeVisible();
+    for (const id of Object.keys(keys.backends)) await expect(page.getByRole('cell', { name: id, exact: true })).toBeVisible();
+
+    const status = page.getByRole('status');
+    for (const s of samples) {
+      await test.step(`${s.id} sample ${s.file}`, async () => {
+        const text = readFileSync(join(artifacts, s.file), 'utf8');
+        await page.getByLabel('Proof file to verify').setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+        await expect(status).toContainText(/^Verified: the proof in sample\.json verifies against 0x/);
+        await expect(page.getByRole('heading', { name: 'What the file claims' })).toBeVisible();
+        await expect(page.getByText("(this build's key)")).toBeVisible();
+
+        const f = JSON.parse(text);
+        const p = Buffer.from(f.proof, 'base64');
+        p[p.length >> 1] ^= 1;
+        const cases: [string, object, RegExp][] = [
+          ['tampered.json', { ...f, proof: p.toString('base64') }, /^(Proof not verified: the proof in tampered\.json does not verify|Error: tampered\.json was rejected)/],
+          ['otherkey.json', { ...f, keyHash: 'e'.repeat(64) }, /otherkey\.json was rejected: made with keys this deployment does not have/],
+          ['v1.json', { format: 'zkplay-proof', version: 1 }, /v1\.json was rejected: this is a version 1 proof file/],
+          ['length.json', { ...f, statement: { ...f.statement, length: 2 ** 32 + 5 } }, /length\.json was rejected: the statement is refused: invalid input: /],
+        ];
+        for (const [name, body, want] of cases) {
+          await page.getByLabel('Proof file to verify').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(body)) });
+          await expect(status).toContainText(want);
+          await expect(status).not.toContainText(NEVER);
+        }
+      });
+    }
+
+    await page.getByRole('textbox', { name: 'Or paste it' }).fill('{"format": "zkplay-proof", "vers');
+    await page.getByRole('button', { name: 'Verify pasted file' }).click();
+    await expect(status).toContainText('the pasted file was rejected: this is not a zkplay proof file: it is not JSON');
+  });
+});
+
+test.describe('example dApp (examples/verify, the built package only)', () => {
+  test('verifies every sample and refuses a tampered one', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto('/examples/verify/');
+    const out = page.locator('#result');
+    for (const s of samples) {
+      const text = readFileSync(join(artifacts, s.file), 'utf8');
+      await page.getByLabel('Proof file').setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+      await expect(out).toContainText(new RegExp(`^Verified in [0-9.]+ ms\\n${s.id}: `));
+      const f = JSON.parse(text);
+      const d = Buffer.from(f.statement.digest, 'hex');
+      d[31] ^= 0x80;
+      await page.getByLabel('Proof file').setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...f, statement: { ...f.statement, digest: d.toString('hex') } })) });
+      await expect(out).toContainText(/^Not verified \(rejected\): /);
+    }
+    // Everything came from the package's folder: not the page's bundle, not the page's artifacts.
+    const foreign = requests.filter((p) => !p.startsWith('/examples/') && !p.startsWith('/verifier/'));
+    expect(foreign).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+// Writes web/public/artifacts/keys.json (schema/keys.schema.json): every verifying key of this
+// build, gathered from the `keys` section that each backend's build.mjs wrote into its
+// artifacts/<id>/index.json, with paths made relative to artifacts/. The page, the verify view
+// and the zkplay-verifier package read this one file.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { log, sha256File } from './steps.mjs';
+
+/** { file, bytes, sha256 } of artifacts/<id>/<rel>, path relative to artifacts/. */
+function fileEntry(artifacts, id, rel) {
+  const path = join(artifacts, id, rel);
+  return { file: `${id}/${rel}`, bytes: statSync(path).size, sha256: sha256File(path) };
+}
+
+const rebase = (id, f) => ({ ...f, file: `${id}/${f.file}` });
+
+export function writeKeyManifest(artifacts) {
+  const backends = {};
+  const builds = [];
+  for (const id of readdirSync(artifacts).sort()) {
+    const indexPath = join(artifacts, id, 'index.json');
+    if (!existsSync(indexPath)) continue;
+    const index = JSON.parse(readFileSync(indexPath, 'utf8'));
+    if (!index.keys) throw new Error(`${indexPath} has no "keys" section: every backend lists the keys its proofs verify against`);
+    const k = index.keys;
+    builds.push(index.build);
+    const b = {
+      proofSystem: k.proofSystem,
+      field: k.field,
+      build: index.build,
+      setup: k.setup,
+      versions: k.versions ?? {},
+      entries: k.entries.map((e) => ({ config: e.config, keyHash: e.keyHash, vk: rebase(id, e.vk), capacityBytes: e.capacityBytes })),
+    };
+    if (k.shared) b.shared = Object.fromEntries(Object.entries(k.shared).map(([name, f]) => [name, rebase(id, f)]));
+    const v = index.variants?.verifier;
+    if (v) b.verifier = { glue: fileEntry(artifacts, id, v.glue), wasm: rebase(id, v.wasm) };
+    if (index.solidity) b.solidity = Object.fromEntries(Object.entries(index.solidity).map(([name, f]) => [name, rebase(id, f)]));
+    if (index.samples) b.samples = index.samples.map((s) => ({ file: `${id}/${s.file}`, config: s.config, message: s.message }));
+    backends[id] = b;
+  }
+  const manifest = { format: 'zkplay-keys', version: 1, build: builds.join('.'), backends };
+  writeFileSync(join(artifacts, 'keys.json'), JSON.stringify(manifest, null, 2));
+  const n = Object.values(backends).reduce((s, b) => s + b.entries.length, 0);
+  log(`keys.json: ${n} verifying keys of ${Object.keys(backends).length} backends`);
+  return manifest;
+}

@@ -1,0 +1,175 @@
+// Builds the zkplay-verifier package into dist/verifier/ (packable with `npm pack dist/verifier`):
+//   index.js (+ lazily loaded chunks)  ESM bundle of verifier/src/index.ts, dependencies included,
+//                                      so a page can import it without a bundler
+//   types/                             TypeScript declarations (tsc)
+//   keys/keys.json, keys/<id>/...      the build's verifying keys and the verifier-only wasm
+//                                      (never the provers' keys, params or wasm)
+//   package.json, README.md
+// and reports its size per backend (minified + gzip). Called by scripts/setup.mjs after the page
+// bundle (vite empties dist/).
+import { build as esbuild } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { log, run } from '../scripts/lib/steps.mjs';
+
+const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+export async function buildVerifierPackage({ root }) {
+  const out = join(root, 'dist', 'verifier');
+  const artifacts = join(root, 'web', 'public', 'artifacts');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  const result = await esbuild({
+    plugins: [aheadOfTimeValidators(root)],
+    entryPoints: { index: join(root, 'verifier', 'src', 'index.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    minify: true,
+    outdir: out,
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+
+  await run(join(root, 'node_modules', '.bin', 'tsc'), [
+    join(root, 'verifier', 'src', 'index.ts'),
+    '--declaration', '--emitDeclarationOnly', '--outDir', join(out, 'types'),
+    '--module', 'esnext', '--target', 'es2022', '--moduleResolution', 'bundler', '--resolveJsonModule', '--skipLibCheck', '--strict', '--types', 'node',
+  ]);
+  const typesEntry = findFile(join(out, 'types'), 'index.d.ts', 'verifier/src');
+
+  // Keys and verifier wasm: what keys.json lists, minus what only provers need.
+  const keys = JSON.parse(readFileSync(join(artifacts, 'keys.json'), 'utf8'));
+  for (const b of Object.values(keys.backends)) {
+    delete b.shared;
+    delete b.samples;
+    const files = [...b.entries.map((e) => e.vk), ...(b.verifier ? [b.verifier.glue, b.verifier.wasm] : [])];
+    for (const f of files) {
+      mkdirSync(dirname(join(out, 'keys', f.file)), { recursive: true });
+      cpSync(join(artifacts, f.file), join(out, 'keys', f.file));
+    }
+    if (b.verifier) copySnippets(join(artifacts, dirname(b.verifier.glue.file)), join(out, 'keys', dirname(b.verifier.glue.file)));
+    delete b.solidity;
+  }
+  writeFileSync(join(out, 'keys', 'keys.json'), JSON.stringify(keys, null, 2));
+
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(out, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'zkplay-verifier',
+        version: pkg.version,
+        description: 'Verify zkplay proof files (gnark Groth16, halo2 KZG, plonky2 FRI: Keccak-256 statements) in browsers and Node',
+        type: 'module',
+        exports: { '.': { types: `./types/${typesEntry}`, default: './index.js' }, './keys.json': './keys/keys.json', './package.json': './package.json' },
+        types: `./types/${typesEntry}`,
+        files: ['index.js', 'chunks', 'types', 'keys', 'README.md'],
+        sideEffects: false,
+        engines: { node: '>=20.19' },
+        license: 'MIT OR Apache-2.0',
+      },
+      null,
+      2,
+    ),
+  );
+  cpSync(join(root, 'verifier', 'README.md'), join(out, 'README.md'));
+
+  const sizes = packageSizes(root, out, result.metafile, keys);
+  writeFileSync(join(out, 'sizes.json'), JSON.stringify(sizes, null, 2));
+  for (const [id, s] of Object.entries(sizes.backends)) {
+    log(`zkplay-verifier: ${id}: code ${kib(s.codeGzip)} gzip (${kib(s.codeBytes)} minified), one key ${kib(s.keyBytes)}`);
+  }
+  return sizes;
+}
+
+/**
+ * verifier/src/validate.ts imports workers/contract/schemas.ts (ajv compiling schemas at run
+ * time, ~100 KB). In the package that import becomes the proof-file and keys validators compiled
+ * now by ajv's standalone code generator, with the same options: same checks, same error objects.
+ */
+function aheadOfTimeValidators(root) {
+  return {
+    name: 'zkplay-standalone-validators',
+    setup(b) {
+      b.onResolve({ filter: /workers\/contract\/schemas$/ }, (args) =>
+        args.importer.endsWith(join('verifier', 'src', 'validate.ts')) ? { path: 'validators', namespace: 'zkplay-aot' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'zkplay-aot' }, async () => {
+        const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+        const { default: addFormats } = await import('ajv-formats');
+        const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+        const schema = (name) => JSON.parse(readFileSync(join(root, 'schema', `${name}.schema.json`), 'utf8'));
+        const proofFile = schema('proof-file');
+        const keys = schema('keys');
+        const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true, verbose: true, code: { source: true, esm: true } });
+        addFormats(ajv, ['date-time']);
+        ajv.addSchema(proofFile).addSchema(keys);
+        const code = standaloneCode(ajv, { proofFile: proofFile.$id, keys: keys.$id });
+        return {
+          contents: `${code}\nconst byName = { 'proof-file': proofFile, keys };\nexport function validator(name) { return byName[name]; }\n`,
+          loader: 'js',
+          resolveDir: root,
+        };
+      });
+    },
+  };
+}
+
+function copySnippets(from, to) {
+  const snippets = join(from, 'snippets');
+  if (existsSync(snippets)) cpSync(snippets, join(to, 'snippets'), { recursive: true });
+}
+
+function findFile(dir, name, under) {
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        const r = walk(p);
+        if (r) return r;
+      } else if (e.name === name && p.includes(under)) return p;
+    }
+  };
+  const found = walk(dir);
+  if (!found) throw new Error(`tsc wrote no ${under}/${name}`);
+  return found.slice(dir.length + 1);
+}
+
+/**
+ * What a dApp downloads to verify one backend's proof: the entry bundle, the chunks esbuild made
+ * for that backend's path (gnark: the TypeScript verifier; Rust backends: the wasm loader) plus
+ * the verifier wasm and its glue; and one verifying key.
+ */
+function packageSizes(root, out, metafile, keys) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('verifier/src/index.ts'));
+  // The chunk holding src, with every chunk it imports statically (what loading it fetches).
+  const withImports = (o, seen = new Set()) => {
+    if (seen.has(o)) return seen;
+    seen.add(o);
+    for (const i of outputs[o].imports) if (i.kind === 'import-statement') withImports(i.path, seen);
+    return seen;
+  };
+  const chunkFor = (src) =>
+    Object.keys(outputs)
+      .filter((o) => o !== entry && Object.keys(outputs[o].inputs).some((i) => i.endsWith(src)))
+      .flatMap((o) => [...withImports(o)]);
+  const measure = (files) => files.reduce((s, f) => ({ bytes: s.bytes + statSync(f).size, gzip: s.gzip + gz(f) }), { bytes: 0, gzip: 0 });
+  const backends = {};
+  for (const [id, b] of Object.entries(keys.backends)) {
+    const files = [...withImports(entry), ...(b.verifier ? chunkFor('backends/wasm.ts') : chunkFor('backends/gnark.ts'))].map((f) => join(root, f));
+    if (b.verifier) files.push(join(out, 'keys', b.verifier.glue.file), join(out, 'keys', b.verifier.wasm.file));
+    const m = measure([...new Set(files)]);
+    backends[id] = { codeBytes: m.bytes, codeGzip: m.gzip, keyBytes: b.entries[0].vk.bytes, keys: b.entries.length };
+  }
+  return { measuredAt: new Date().toISOString(), what: 'minified bytes and gzip -9 bytes of what a page loads to verify one proof of this backend (entry bundle + backend chunk + verifier wasm and glue), and one verifying key', backends };
+}

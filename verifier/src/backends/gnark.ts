@@ -1,0 +1,41 @@
+// gnark's Groth16 proofs of this project's circuit (gnark/keccak: public Length, then the 32
+// Digest bytes), verified in TypeScript on @noble/curves: no Go runtime, no wasm.
+import { checkStatement } from '../../../workers/contract/statement';
+import { parseVerifyingKey, verifyWithKey, type GnarkVerifyingKey } from '../groth16/gnark';
+import type { BackendVerifier } from './types';
+
+/** The circuit's public inputs in gnark's order: Length, then Digest[0..31] (each byte a field element). */
+export function statementToPublicInputs(digest: Uint8Array, length: number): bigint[] {
+  checkStatement(digest, length, MAX_BYTES);
+  return [BigInt(length), ...Array.from(digest, (b) => BigInt(b))];
+}
+
+/** One Keccak block (gnark/keccak.MaxBytes); keys.json's capacity is checked before this too. */
+const MAX_BYTES = 135;
+
+/** Parsed keys by sha256: reading one checks 7 G2 points for subgroup membership (~15 ms). */
+const parsed = new Map<string, GnarkVerifyingKey>();
+
+export const gnarkVerifier: BackendVerifier = {
+  async verify({ keyHash, vk, proof, digest, length }) {
+    let inputs: bigint[];
+    try {
+      inputs = statementToPublicInputs(digest, length);
+    } catch (e) {
+      return { ok: false, code: 'invalid-input', reason: (e as Error).message };
+    }
+    const t = performance.now();
+    let key = parsed.get(keyHash);
+    if (!key) {
+      try {
+        key = parseVerifyingKey(vk);
+      } catch (e) {
+        return { ok: false, code: 'corrupt-artifact', reason: (e as Error).message };
+      }
+      parsed.set(keyHash, key);
+    }
+    const r = verifyWithKey(key, proof, inputs);
+    const phases = [{ id: 'verify', label: 'Verify (Groth16 in TypeScript)', ms: performance.now() - t }];
+    return r.ok ? { ok: true, phases } : { ok: false, code: r.code, reason: r.reason, phases };
+  },
+};

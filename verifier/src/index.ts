@@ -1,0 +1,149 @@
+// zkplay-verifier: checks a zkplay proof file against the keys of a build, in browsers and Node.
+//
+//   import { verify } from 'zkplay-verifier';
+//   const r = await verify(await file.text());   // { ok, backend, statement, keyHash, reason?, code?, ms }
+//
+// `ok` is true only when the proof verifies for the statement written in the file, under a key
+// the package ships (or the keys.json given in options). Everything else is ok: false with a
+// code and a reason; verify() never throws. Only the verifier a file needs is loaded: gnark's
+// Groth16 in TypeScript (@noble/curves), halo2's and plonky2's verifier-only wasm.
+import { loadChecked, loadBytes, type Fetch } from './assets';
+import { findKey, readKeyManifest, short, type BackendKeys, type KeyManifest } from './keys';
+import { parseProofFile, toHex } from './proof-file';
+import { Refusal, type RefusalCode } from './refusal';
+import type { BackendVerifier } from './backends/types';
+import { checkStatement } from '../../workers/contract/statement';
+
+export { parseProofFile, encodeProofFile, type ProofFile, type ParsedProof } from './proof-file';
+export { readKeyManifest, keyFor, findKey, type KeyManifest, type BackendKeys, type KeyEntry } from './keys';
+export { Refusal, type RefusalCode } from './refusal';
+
+export interface VerifyOptions {
+  /** keys.json to trust, as a URL (key files are found next to it) or as an object with the URL its files are relative to. Default: the keys shipped with the package. */
+  keys?: string | URL | { manifest: KeyManifest; base: string | URL };
+  /** fetch to use for http(s) URLs (default: globalThis.fetch). */
+  fetch?: Fetch;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  /** What the file claims (present once the file could be read). */
+  backend?: string;
+  statement?: { digest: string; length: number };
+  keyHash?: string;
+  /** Why not, when ok is false; code says which kind of no (see RefusalCode). */
+  reason?: string;
+  code?: RefusalCode;
+  /** Wall time of the whole call, in milliseconds (loading keys and the verifier included). */
+  ms: number;
+  /** The verifier's own timing of the cryptographic check. */
+  verifyMs?: number;
+  /** How the key's setup was made, from keys.json (e.g. single-party at build time: test only). */
+  setup?: BackendKeys['setup'];
+}
+
+// Where the package's own keys are, next to its entry file. A variable, not a literal: bundlers
+// (the page's vite among them) rewrite `new URL('literal', import.meta.url)` into assets.
+const SHIPPED_KEYS = './keys/keys.json';
+const defaultKeys = () => new URL(SHIPPED_KEYS, import.meta.url);
+const manifests = new Map<string, Promise<KeyManifest>>();
+const verifiers = new Map<string, Promise<BackendVerifier>>();
+
+async function keyManifest(opt: VerifyOptions['keys'], fetchFn?: Fetch): Promise<{ manifest: KeyManifest; base: URL }> {
+  if (opt && typeof opt === 'object' && 'manifest' in opt) return { manifest: readKeyManifest(opt.manifest), base: new URL(opt.base) };
+  const url = opt ? new URL(opt, typeof location === 'undefined' ? undefined : location.href) : defaultKeys();
+  let p = manifests.get(url.href);
+  if (!p) {
+    p = loadBytes(url, fetchFn).then(
+      (bytes) => readKeyManifest(JSON.parse(new TextDecoder().decode(bytes))),
+      (e) => {
+        throw new Refusal('corrupt-artifact', `could not load the key manifest ${url.href}: ${(e as Error).message}`);
+      },
+    );
+    manifests.set(url.href, p);
+    p.catch(() => manifests.delete(url.href));
+  }
+  return { manifest: await p, base: url };
+}
+
+/** The verifier for a backend's proofs: its verifier-only wasm if keys.json lists one, else a TypeScript verifier. */
+function verifierFor(backendId: string, keys: BackendKeys, base: URL, fetchFn?: Fetch): Promise<BackendVerifier> {
+  const cacheKey = `${base.href}#${backendId}`;
+  let v = verifiers.get(cacheKey);
+  if (!v) {
+    v = (async () => {
+      if (keys.verifier) {
+        const wasm = await loadChecked(base, keys.verifier.wasm, fetchFn);
+        const { wasmVerifier } = await import('./backends/wasm');
+        return wasmVerifier(new URL(keys.verifier.glue.file, base), wasm);
+      }
+      if (keys.proofSystem === 'groth16' && keys.field === 'bn254') return (await import('./backends/gnark')).gnarkVerifier;
+      throw new Refusal('unknown-backend', `no verifier for ${backendId} proofs (${keys.proofSystem} over ${keys.field}) in this package`);
+    })();
+    verifiers.set(cacheKey, v);
+    v.catch(() => verifiers.delete(cacheKey));
+  }
+  return v;
+}
+
+export async function verify(proofFile: string | Uint8Array | ArrayBuffer | object, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const t0 = performance.now();
+  const out: VerifyResult = { ok: false, ms: 0 };
+  try {
+    const file = parseProofFile(proofFile);
+    out.backend = file.backend;
+    out.statement = { digest: toHex(file.digest), length: file.length };
+    out.keyHash = file.keyHash;
+    const { manifest, base } = await keyManifest(options.keys, options.fetch);
+    const { backend, entry } = findKey(manifest, file);
+    out.setup = backend.setup;
+    try {
+      checkStatement(file.digest, file.length, entry.capacityBytes);
+    } catch (e) {
+      throw new Refusal('invalid-input', `the statement is refused: ${(e as Error).message}`);
+    }
+    const [vk, verifier] = await Promise.all([loadChecked(base, entry.vk, options.fetch), verifierFor(file.backend, backend, base, options.fetch)]);
+    let answer;
+    try {
+      answer = await verifier.verify({ config: entry.config, keyHash: entry.keyHash, vk, proof: file.proof, digest: file.digest, length: file.length });
+    } catch (e) {
+      verifiers.delete(`${base.href}#${file.backend}`); // a trapped wasm instance is not reused
+      throw e;
+    }
+    out.verifyMs = answer.phases?.reduce((n, p) => n + p.ms, 0);
+    if (answer.ok) {
+      out.ok = true;
+    } else {
+      out.code = answer.code ?? 'rejected';
+      out.reason = answer.reason ?? 'the proof does not verify';
+      if (out.code === 'rejected') out.reason = `the proof does not verify for this statement under key ${short(entry.keyHash)}: ${out.reason}`;
+    }
+  } catch (e) {
+    out.ok = false;
+    if (e instanceof Refusal) {
+      out.code = e.code;
+      out.reason = e.message;
+    } else {
+      out.code = 'internal';
+      out.reason = `internal error: ${(e as Error)?.message ?? String(e)}`;
+    }
+  }
+  out.ms = performance.now() - t0;
+  return out;
+}
+
+/**
+ * The call that verifies this proof on the EVM, for backends that have an EVM verifier (gnark's
+ * Groth16: `verifyProof(bytes, uint256[33])` of the exported contract); undefined for the others.
+ * Throws a Refusal for a file that cannot be read.
+ */
+export async function evmCall(proofFile: string | Uint8Array | ArrayBuffer | object) {
+  const file = parseProofFile(proofFile);
+  if (file.proofSystem !== 'groth16' || file.field !== 'bn254') return undefined;
+  const [{ solidityCall }, { statementToPublicInputs }] = await Promise.all([import('./groth16/gnark'), import('./backends/gnark')]);
+  try {
+    return solidityCall(file.proof, statementToPublicInputs(file.digest, file.length));
+  } catch (e) {
+    throw new Refusal('corrupt-proof', (e as Error).message);
+  }
+}

@@ -1,0 +1,92 @@
+// keys.json: the verifying keys of one build (schema/keys.schema.json, the one definition). A
+// proof file names its key by sha256; this module finds that key, and says plainly when a file
+// comes from keys this build does not have.
+import { checkShape } from './validate';
+import { Refusal } from './refusal';
+
+type Config = Record<string, string | number | boolean>;
+
+export interface KeyFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface KeyEntry {
+  config: Config;
+  keyHash: string;
+  vk: KeyFile;
+  capacityBytes: number;
+}
+
+export interface BackendKeys {
+  label?: string;
+  proofSystem: string;
+  field: string;
+  build?: string;
+  setup: { kind: 'single-party' | 'transparent' | 'ceremony'; note: string };
+  versions: Record<string, string>;
+  entries: KeyEntry[];
+  shared?: Record<string, KeyFile>;
+  verifier?: { glue: KeyFile; wasm: KeyFile };
+  solidity?: Record<string, KeyFile>;
+  samples?: { file: string; config: Config; message: string }[];
+}
+
+export interface KeyManifest {
+  format: 'zkplay-keys';
+  version: 1;
+  build: string;
+  backends: Record<string, BackendKeys>;
+}
+
+export function readKeyManifest(raw: unknown): KeyManifest {
+  return checkShape<KeyManifest>('keys', raw, 'keys.json is refused: ', (m) => new Refusal('corrupt-artifact', m));
+}
+
+/** Two configurations are the same when they have the same knobs with the same values, in any order. */
+export function sameConfig(a: Config, b: Config): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}
+
+/** The entry of this backend and configuration (what the page writes into a proof file it makes). */
+export function keyFor(m: KeyManifest, backend: string, config: Config): KeyEntry | undefined {
+  return m.backends[backend]?.entries.find((e) => sameConfig(e.config, config));
+}
+
+export interface FoundKey {
+  backend: BackendKeys;
+  entry: KeyEntry;
+}
+
+/**
+ * The key a proof file claims, checked against everything else the file says. Refuses with
+ * 'unknown-backend', 'unknown-key' (made with keys this build does not have: another build, or
+ * a forged hash) or 'mismatch' (a known key, but the file's proof system, field or config differ).
+ */
+export function findKey(m: KeyManifest, file: { backend: string; proofSystem: string; field: string; config: Config; keyHash: string }): FoundKey {
+  const backend = m.backends[file.backend];
+  if (!backend) {
+    const known = Object.keys(m.backends).join(', ');
+    throw new Refusal('unknown-backend', `no verifier for backend "${file.backend}" here (this build verifies ${known})`);
+  }
+  const entry = backend.entries.find((e) => e.keyHash === file.keyHash);
+  if (!entry) {
+    const elsewhere = Object.entries(m.backends).find(([, b]) => b.entries.some((e) => e.keyHash === file.keyHash));
+    if (elsewhere) throw new Refusal('mismatch', `the file says backend "${file.backend}" but its key ${short(file.keyHash)} is a ${elsewhere[0]} key`);
+    throw new Refusal(
+      'unknown-key',
+      `made with keys this deployment does not have (verifying key sha256 ${short(file.keyHash)}): it comes from another build of zkplay, or its key hash was altered`,
+    );
+  }
+  if (file.proofSystem !== backend.proofSystem || file.field !== backend.field) {
+    throw new Refusal('mismatch', `the file says ${file.proofSystem} over ${file.field}, but key ${short(file.keyHash)} is ${backend.proofSystem} over ${backend.field}`);
+  }
+  if (!sameConfig(file.config, entry.config)) {
+    throw new Refusal('mismatch', `the file's configuration ${JSON.stringify(file.config)} is not the one key ${short(file.keyHash)} was made for (${JSON.stringify(entry.config)})`);
+  }
+  return { backend, entry };
+}
+
+export const short = (hash: string) => `${hash.slice(0, 12)}…`;

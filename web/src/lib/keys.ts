@@ -1,0 +1,21 @@
+// This deployment's keys.json (built by the set-up next to the artifacts): which verifying key a
+// proof made here was made against, and what the verify view trusts.
+import { readKeyManifest, type KeyManifest } from '../../../verifier/src/keys';
+
+/** keys.json of this deployment, relative to the page (so it works under any path). */
+export const KEYS_URL = (): URL => new URL('artifacts/keys.json', document.baseURI);
+
+let loaded: Promise<KeyManifest> | undefined;
+
+export function loadKeys(): Promise<KeyManifest> {
+  if (!loaded) {
+    loaded = fetch(KEYS_URL().href)
+      .then((r) => {
+        if (!r.ok) throw new Error(`keys.json: HTTP ${r.status}`);
+        return r.json();
+      })
+      .then(readKeyManifest);
+    loaded.catch(() => (loaded = undefined));
+  }
+  return loaded;
+}
