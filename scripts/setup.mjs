@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { writeKeyManifest } from './lib/keys.mjs';
+import { buildPrimitives } from './lib/primitives.mjs';
 
 const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=start').slice(6);
 
@@ -66,6 +67,7 @@ try {
   if (purpose === 'test') await chromium();
   await backendArtifacts();
   writeKeyManifest(join(root, 'web', 'public', 'artifacts'));
+  await step('build the primitives view wasm', () => buildPrimitives({ root, cacheDir }));
   await pageBundle();
   await verifierPackage();
   log('set-up done');

@@ -4,7 +4,7 @@
 // and the zkplay-verifier package read this one file.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { log, sha256File } from './steps.mjs';
+import { log, root, sha256File } from './steps.mjs';
 
 /** { file, bytes, sha256 } of artifacts/<id>/<rel>, path relative to artifacts/. */
 function fileEntry(artifacts, id, rel) {
@@ -19,7 +19,7 @@ export function writeKeyManifest(artifacts) {
   const builds = [];
   for (const id of readdirSync(artifacts).sort()) {
     const indexPath = join(artifacts, id, 'index.json');
-    if (!existsSync(indexPath)) continue;
+    if (!existsSync(indexPath) || !existsSync(join(root, 'workers', id, 'index.ts'))) continue; // backends only
     const index = JSON.parse(readFileSync(indexPath, 'utf8'));
     if (!index.keys) throw new Error(`${indexPath} has no "keys" section: every backend lists the keys its proofs verify against`);
     const k = index.keys;

@@ -1,6 +1,6 @@
-export type Route = { view: 'play' | 'bench' | 'verify'; params: URLSearchParams };
+export type Route = { view: 'play' | 'bench' | 'verify' | 'primitives'; params: URLSearchParams };
 
-const VIEWS: Record<string, Route['view']> = { '/bench': 'bench', '/verify': 'verify' };
+const VIEWS: Record<string, Route['view']> = { '/bench': 'bench', '/verify': 'verify', '/primitives': 'primitives' };
 
 /** '#/bench?backends=gnark&blocks=1' -> { view: 'bench', params }. Anything unknown is the playground. */
 export function parseRoute(hash: string): Route {
