@@ -8,8 +8,9 @@ package primitives
 import (
 	"fmt"
 	"runtime"
-	"sort"
 	"time"
+
+	"zkplay/gnark/runresult"
 )
 
 // Op names a primitive; Curve names the curve whose scalar field / groups it runs on.
@@ -30,21 +31,13 @@ type Case struct {
 	LogN  int    `json:"logN"`
 }
 
-// Stat is the shared result schema's statistic (schema/run-result.schema.json $defs/stat).
-type Stat struct {
-	Median  float64   `json:"median"`
-	Min     float64   `json:"min"`
-	Max     float64   `json:"max"`
-	Samples []float64 `json:"samples"`
-}
-
 // Result is one primitive's timing (schema/primitive-result.schema.json).
 type Result struct {
 	Library string `json:"library"`
 	Case
-	Threads int  `json:"threads"`
-	Ms      Stat `json:"ms"`
-	Warmup  int  `json:"warmup"`
+	Threads int            `json:"threads"`
+	Ms      runresult.Stat `json:"ms"`
+	Warmup  int            `json:"warmup"`
 	// Checked: the result was checked against a second computation (see check).
 	Checked bool `json:"checked"`
 }
@@ -93,22 +86,7 @@ func Measure(c Case, runs, warmup int) (Result, error) {
 	if err := p.check(); err != nil {
 		return Result{}, fmt.Errorf("%s on %s at 2^%d gave a wrong answer: %w", c.Op, c.Curve, c.LogN, err)
 	}
-	return Result{Library: Library, Case: c, Threads: runtime.GOMAXPROCS(0), Ms: NewStat(samples), Warmup: warmup, Checked: true}, nil
-}
-
-// NewStat is the median (mean of the middle two for an even count), min and max of samples.
-func NewStat(samples []float64) Stat {
-	s := append([]float64(nil), samples...)
-	sort.Float64s(s)
-	n := len(s)
-	if n == 0 {
-		return Stat{Samples: []float64{}}
-	}
-	med := s[n/2]
-	if n%2 == 0 {
-		med = (s[n/2-1] + s[n/2]) / 2
-	}
-	return Stat{Median: med, Min: s[0], Max: s[n-1], Samples: samples}
+	return Result{Library: Library, Case: c, Threads: runtime.GOMAXPROCS(0), Ms: runresult.NewStat(samples...), Warmup: warmup, Checked: true}, nil
 }
 
 // DefaultCases are the thesis's scales: FFT over Fr 2^4..2^15, over G1 2^4..2^10 (each

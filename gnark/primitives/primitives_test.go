@@ -64,10 +64,3 @@ func TestRefusesBadCases(t *testing.T) {
 		}
 	}
 }
-
-func TestStatMedianOfEvenCounts(t *testing.T) {
-	s := NewStat([]float64{4, 1, 3, 2})
-	if s.Median != 2.5 || s.Min != 1 || s.Max != 4 {
-		t.Fatalf("%+v", s)
-	}
-}

@@ -36,6 +36,8 @@ type Phase struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	Ms    Stat   `json:"ms"`
+	// Step is the protocol request the phase belongs to: prepare, prove or verify.
+	Step string `json:"step,omitempty"`
 }
 
 type Environment struct {
@@ -69,6 +71,7 @@ type RunResult struct {
 	Phases        []Phase          `json:"phases"`
 	Sizes         map[string]int64 `json:"sizes"`
 	Circuit       map[string]any   `json:"circuit"`
+	CapacityBytes *int64           `json:"capacityBytes,omitempty"`
 	Memory        Memory           `json:"memory"`
 	Verified      bool             `json:"verified"`
 	Runs          int              `json:"runs"`

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -364,4 +365,27 @@ func or(a, b string) string {
 		return b
 	}
 	return a
+}
+
+// The median of test-vectors/stats.json: the same cases the page's stat() (workers/contract/stats.mjs) must match.
+func TestNewStatMatchesTheSharedVectors(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "test-vectors", "stats.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Cases []struct {
+			Samples          []float64
+			Median, Min, Max float64
+		}
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range v.Cases {
+		s := NewStat(c.Samples...)
+		if s.Median != c.Median || s.Min != c.Min || s.Max != c.Max || !slices.Equal(s.Samples, c.Samples) {
+			t.Errorf("%v: got %+v, want median %v min %v max %v", c.Samples, s, c.Median, c.Min, c.Max)
+		}
+	}
 }

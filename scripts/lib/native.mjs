@@ -5,11 +5,9 @@ import { cpus, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir } from './steps.mjs';
 
-export function stat(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], samples: [...samples] };
-}
+// The median/spread the page uses too (one implementation, checked against test-vectors/stats.json).
+import { stat } from '../../workers/contract/stats.mjs';
+export { stat };
 
 export function nativeEnvironment(threads, build, commit) {
   return { kind: 'native', threads, build, device: 'server', os: `${platform()}/${arch()}`, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem(), commit };
@@ -26,20 +24,47 @@ export function runRustExample({ root, crate, example, args, threads }) {
   return JSON.parse(out.toString());
 }
 
-/** A RunResult for one native configuration: everything but what the backend knows is filled in. */
-export function nativeRunResult({ backend, config, threads, commit, bytes, phases, sizes, circuit, peakRssBytes, runs }) {
+/**
+ * A RunResult for one native configuration from a runner's report, which has the prover
+ * contract's shape (phase ids and labels come from the prover, as in the browser):
+ *   { threads, config, prepare: { phases, sizes, circuit, capacityBytes }, runs: [{ prove: [phase], verify: [phase], proofBytes }], peakRssBytes }
+ * `build` names the native build (e.g. native-rust); each phase's samples are gathered by id.
+ */
+export function reportRunResult({ backend, build, commit, bytes, report }) {
+  const { prepare, runs } = report;
+  if (!prepare || !Array.isArray(prepare.phases) || !Array.isArray(runs) || runs.length === 0) {
+    throw new Error(`${backend}: the native runner's report has no prepare phases or no runs`);
+  }
+  if (!runs.every((r) => Array.isArray(r.prove) && Array.isArray(r.verify))) {
+    throw new Error(`${backend}: a run in the native runner's report lacks its prove or verify phases`);
+  }
+  const order = [];
+  const samples = new Map();
+  const add = (p, step) => {
+    if (!samples.has(p.id)) {
+      samples.set(p.id, []);
+      order.push({ id: p.id, label: p.label, step });
+    }
+    samples.get(p.id).push(p.ms);
+  };
+  for (const p of prepare.phases) add(p, 'prepare');
+  for (const run of runs) {
+    for (const p of run.prove) add(p, 'prove');
+    for (const p of run.verify) add(p, 'verify');
+  }
   return {
     schemaVersion: 1,
     backend,
-    config,
-    environment: nativeEnvironment(threads, 'native-rust', commit),
+    config: report.config,
+    environment: nativeEnvironment(report.threads, build, commit),
     message: { bytes, blocks: Math.floor(bytes / 136) + 1 },
-    phases: phases.map(([id, label, samples]) => ({ id, label, ms: stat(samples) })),
-    sizes,
-    circuit,
-    memory: { peakBytes: peakRssBytes, what: 'process peak RSS (VmHWM)' },
-    verified: true, // the runner stops at the first failed verification
-    runs,
+    phases: order.map((p) => ({ ...p, ms: stat(samples.get(p.id)) })),
+    sizes: { ...prepare.sizes, proof: Math.max(...runs.map((r) => r.proofBytes)) },
+    circuit: prepare.circuit,
+    capacityBytes: prepare.capacityBytes,
+    memory: { peakBytes: report.peakRssBytes, what: 'process peak RSS (VmHWM)' },
+    verified: true, // the runner stops at the first proof that does not verify
+    runs: runs.length,
     cold: false,
     timestamp: new Date().toISOString(),
   };

@@ -43,6 +43,9 @@ describe('RunResult', () => {
     expect(result.phases.map((p) => p.id)).toEqual(['download', 'witness', 'prove', 'verify']);
     expect(result.sizes.proof).toBe(7);
     expect(result.cold).toBe(true);
+    expect(result.capacityBytes).toBe(135);
+    expect(result.circuit).not.toHaveProperty('capacityBytes');
+    expect(result.phases.map((p) => p.step)).toEqual(['prepare', 'prove', 'prove', 'verify']);
   });
 
   it('a warm run leaves out the setup phases it did not repeat', async () => {

@@ -1,17 +1,15 @@
 // The TypeScript face of schema/run-result.schema.json (the single definition).
 // run-result.test.ts validates values of this type against the schema, so the two stay in step.
 
-export interface Stat {
-  median: number;
-  min: number;
-  max: number;
-  samples: number[];
-}
+import type { Stat } from './stats.mjs';
+export type { Stat };
 
 export interface PhaseStat {
   /** download, load, setup, build, witness, prove, verify, ... */
   id: string;
   label: string;
+  /** The protocol step the phase ran in; lets shared code find e.g. verification time without knowing ids. */
+  step?: 'prepare' | 'prove' | 'verify';
   ms: Stat;
 }
 
@@ -69,6 +67,8 @@ export interface RunResult {
   phases: PhaseStat[];
   sizes: Sizes;
   circuit: Record<string, number | string>;
+  /** Longest message (bytes) the configuration that ran can prove; absent in older results. */
+  capacityBytes?: number;
   memory: { peakBytes: number; what: string };
   verified: boolean;
   runs: number;
@@ -77,10 +77,5 @@ export interface RunResult {
   timestamp: string;
 }
 
-export function stat(samples: number[]): Stat {
-  if (samples.length === 0) throw new Error('stat() needs at least one sample');
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { median, min: sorted[0], max: sorted[sorted.length - 1], samples: [...samples] };
-}
+// One implementation for the page and the Node scripts (scripts/lib/native.mjs).
+export { stat } from './stats.mjs';

@@ -62,7 +62,7 @@ describe("gnark's Solidity verifier in @ethereumjs/evm", () => {
     }
   });
 
-  it('rejects a bit flipped in A, B, C, the commitment and its proof of knowledge', async () => {
+  it('rejects a bit flipped in A, B, C, the commitment and its proof of knowledge', { timeout: 120_000 }, async () => {
     const { proof } = solidityCall(samples[0].proof, samples[0].inputs);
     // Words: A 0-1, B 2-5, C 6-7, commitment 8-9, PoK 10-11.
     for (const w of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
@@ -70,7 +70,7 @@ describe("gnark's Solidity verifier in @ethereumjs/evm", () => {
     }
   });
 
-  it('rejects another digest, another length, a public input not below r, and a swapped commitment', async () => {
+  it('rejects another digest, another length, a public input not below r, and a swapped commitment', { timeout: 120_000 }, async () => {
     const s = samples[0];
     const { proof } = solidityCall(s.proof, s.inputs);
     const digest = s.inputs.slice();

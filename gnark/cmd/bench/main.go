@@ -86,6 +86,7 @@ func main() {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	// Phase ids and labels come from prover/phases.json, as the wasm build's do, so the
 	// page can put native and wasm side by side.
+	capacity := int64(m.MaxMessageBytes)
 	r := runresult.RunResult{
 		SchemaVersion: 1,
 		Backend:       "gnark",
@@ -93,22 +94,21 @@ func main() {
 		Environment:   runresult.NativeEnvironment(runtime.GOMAXPROCS(0), "native-go", *commit),
 		Message:       runresult.Message{Bytes: len(msg), Blocks: runresult.Blocks(len(msg))},
 		Phases: []runresult.Phase{
-			phase(prover.LoadCircuit, ms(lt.CCS)),
-			phase(prover.LoadPK, ms(lt.PK)),
-			phase(prover.LoadVK, ms(lt.VK)),
-			phase(prover.Witness, wit...),
-			phase(prover.Prove, prv...),
-			phase(prover.Verify, ver...),
+			phase(prover.LoadCircuit, "prepare", ms(lt.CCS)),
+			phase(prover.LoadPK, "prepare", ms(lt.PK)),
+			phase(prover.LoadVK, "prepare", ms(lt.VK)),
+			phase(prover.Witness, "prove", wit...),
+			phase(prover.Prove, "prove", prv...),
+			phase(prover.Verify, "verify", ver...),
 		},
-		Sizes: map[string]int64{"proof": int64(proofLen), "provingKey": m.Files.PK.Bytes, "verifyingKey": m.Files.VK.Bytes, "circuit": m.Files.CCS.Bytes},
-		Circuit: map[string]any{
-			"constraints": p.Constraints(), "publicInputs": m.PublicInputs, "capacityBytes": m.MaxMessageBytes,
-		},
-		Memory:    runresult.Memory{PeakBytes: uint64(ru.Maxrss) * 1024, What: "process max RSS (getrusage; includes the loaded keys)"},
-		Verified:  true,
-		Runs:      *n,
-		Cold:      false,
-		Timestamp: runresult.Now(),
+		Sizes:         map[string]int64{"proof": int64(proofLen), "provingKey": m.Files.PK.Bytes, "verifyingKey": m.Files.VK.Bytes, "circuit": m.Files.CCS.Bytes},
+		Circuit:       map[string]any{"constraints": p.Constraints(), "publicInputs": m.PublicInputs},
+		CapacityBytes: &capacity,
+		Memory:        runresult.Memory{PeakBytes: uint64(ru.Maxrss) * 1024, What: "process max RSS (getrusage; includes the loaded keys)"},
+		Verified:      true,
+		Runs:          *n,
+		Cold:          false,
+		Timestamp:     runresult.Now(),
 	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
@@ -117,7 +117,7 @@ func main() {
 	}
 }
 
-// phase is one of prover's phases with the statistic of its samples (ms).
-func phase(n prover.PhaseName, samples ...float64) runresult.Phase {
-	return runresult.Phase{ID: n.ID, Label: n.Label, Ms: runresult.NewStat(samples...)}
+// phase is one of prover's phases, the protocol step it belongs to, and the statistic of its samples (ms).
+func phase(n prover.PhaseName, step string, samples ...float64) runresult.Phase {
+	return runresult.Phase{ID: n.ID, Label: n.Label, Ms: runresult.NewStat(samples...), Step: step}
 }

@@ -15,18 +15,18 @@ export function aggregateRuns(runs: RunResult[]): RunResult {
       throw new Error('aggregateRuns: runs of different backends, lengths or thread counts cannot be aggregated');
     }
   }
-  const order: { id: string; label: string }[] = [];
+  const order: Omit<PhaseStat, 'ms'>[] = [];
   const samples = new Map<string, number[]>();
   for (const r of runs) {
     for (const p of r.phases) {
       if (!samples.has(p.id)) {
         samples.set(p.id, []);
-        order.push({ id: p.id, label: p.label });
+        order.push({ id: p.id, label: p.label, ...(p.step ? { step: p.step } : {}) });
       }
       samples.get(p.id)!.push(...p.ms.samples);
     }
   }
-  const phases: PhaseStat[] = order.map(({ id, label }) => ({ id, label, ms: stat(samples.get(id)!) }));
+  const phases: PhaseStat[] = order.map((p) => ({ ...p, ms: stat(samples.get(p.id)!) }));
   const peak = runs.reduce((best, r) => (r.memory.peakBytes > best.peakBytes ? r.memory : best), first.memory);
   const proofSizes = runs.map((r) => r.sizes.proof).filter((x): x is number => x !== undefined);
   return {

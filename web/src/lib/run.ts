@@ -3,6 +3,7 @@
 import type { BackendManifest } from '../../../workers/contract/manifest';
 import { keccakBlocks } from '../../../workers/contract/manifest';
 import type { Config, PhaseTiming } from '../../../workers/contract/protocol';
+import type { Step } from '../../../workers/contract/phase-steps';
 import { stat, type RunResult } from '../../../workers/contract/run-result';
 import type { BackendClient, Progress } from './backend-client';
 import { environmentFor, type DeviceInfo } from './environment';
@@ -27,14 +28,15 @@ export async function runOnce(opts: {
   const proved = await client.request<'prove'>({ type: 'prove', message }, onProgress);
   const proof = proved.proof;
   const verified = await client.request<'verify'>({ type: 'verify', proof, digest, length: message.length }, onProgress);
-  const phases: PhaseTiming[] = [...(prep.fresh ? prep.phases : []), ...proved.phases, ...verified.phases];
+  const inStep = (step: Step, list: PhaseTiming[]) => list.map((p) => ({ ...p, step }));
+  const phases = [...inStep('prepare', prep.fresh ? prep.phases : []), ...inStep('prove', proved.phases), ...inStep('verify', verified.phases)];
   const result: RunResult = {
     schemaVersion: 1,
     backend: manifest.id,
     config,
     environment: environmentFor(device, prep.threads, prep.build),
     message: { bytes: message.length, blocks: keccakBlocks(message.length) },
-    phases: phases.map((p) => ({ id: p.id, label: p.label, ms: stat([p.ms]) })),
+    phases: phases.map((p) => ({ id: p.id, label: p.label, step: p.step, ms: stat([p.ms]) })),
     sizes: { ...prep.sizes, proof: proof.length },
     circuit: { ...prep.circuit },
     capacityBytes: prep.capacityBytes,

@@ -1,0 +1,58 @@
+// Shared code finds a step's time from the protocol step each phase ran in, not from phase ids,
+// so a backend with its own ids (here: 'fetch-keys', 'fold', 'check-a', 'check-b') works unchanged.
+import { describe, expect, it } from 'vitest';
+import type { BackendManifest } from './manifest';
+import type { Result } from './protocol';
+import { stepMs, stepOf } from './phase-steps';
+import { aggregateRuns } from '../../web/src/bench/aggregate';
+import { runOnce } from '../../web/src/lib/run';
+import type { BackendClient } from '../../web/src/lib/backend-client';
+
+const answers: Record<string, Result> = {
+  prepare: { kind: 'prepare', phases: [{ id: 'fetch-keys', label: 'Fetch keys', ms: 50 }], sizes: {}, circuit: {}, capacityBytes: 271, threads: 1, build: 'x', fresh: true },
+  prove: { kind: 'prove', proof: new Uint8Array(3), phases: [{ id: 'fold', label: 'Fold', ms: 700 }], memory: { peakBytes: 1, what: 'x' } },
+  verify: { kind: 'verify', ok: true, phases: [{ id: 'check-a', label: 'Check A', ms: 4 }, { id: 'check-b', label: 'Check B', ms: 6 }] },
+};
+const client = { request: async (req: { type: string }) => answers[req.type] } as unknown as BackendClient;
+
+async function run() {
+  const { result } = await runOnce({
+    client,
+    manifest: { id: 'novel' } as BackendManifest,
+    config: {},
+    threads: 1,
+    message: new Uint8Array(10),
+    digest: new Uint8Array(32),
+    device: { cores: 1, crossOriginIsolated: false, device: 'desktop', userAgent: 't', os: 'o' },
+    onProgress: () => {},
+  });
+  return result;
+}
+
+describe('phase steps', () => {
+  it('a backend with its own phase ids: verification time is the sum of its verify-step phases', async () => {
+    const r = await run();
+    expect(stepMs(r, 'verify')).toBe(10);
+    expect(stepMs(r, 'prove')).toBe(700);
+    expect(stepMs(r, 'prepare')).toBe(50);
+  });
+
+  it('aggregating runs keeps each phase\'s step', async () => {
+    const agg = aggregateRuns([await run(), await run()]);
+    expect(agg.phases.map((p) => p.step)).toEqual(['prepare', 'prove', 'verify', 'verify']);
+    expect(stepMs(agg, 'verify')).toBe(10);
+    expect(agg.capacityBytes).toBe(271);
+  });
+
+  it('results recorded before phases carried a step fall back to the ids prove and verify', () => {
+    expect(stepOf({ id: 'verify' })).toBe('verify');
+    expect(stepOf({ id: 'prove' })).toBe('prove');
+    expect(stepOf({ id: 'witness' })).toBeUndefined();
+    const ms = { median: 8, min: 8, max: 8, samples: [8] };
+    expect(stepMs({ phases: [{ id: 'witness', label: 'W', ms }, { id: 'verify', label: 'V', ms }] }, 'verify')).toBe(8);
+  });
+
+  it('no phase in the step: no time, rather than zero', () => {
+    expect(stepMs({ phases: [] }, 'verify')).toBeUndefined();
+  });
+});
