@@ -18,9 +18,50 @@ pub fn error(e: Error) -> ProverError {
         Error::InvalidConfig(_) | Error::InvalidInput(_) => ErrorCode::InvalidInput,
         Error::MessageTooLong { .. } => ErrorCode::Capacity,
         Error::MalformedProof(_) => ErrorCode::CorruptProof,
+        Error::CorruptKey(_) => ErrorCode::CorruptArtifact,
         Error::Proving(_) | Error::PublicInputMismatch(_) | Error::VerificationFailed(_) => ErrorCode::Internal,
     };
     ProverError::new(code, e.to_string())
+}
+
+/// The page's configuration `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }`
+/// (merkleHash and zk optional: keccak, off) as a circuit configuration; `invalid-input` otherwise.
+pub fn config_from_json(config: &serde_json::Value) -> Result<CircuitConfig, ProverError> {
+    let max_blocks = config_int(config, "maxBlocks", 0, 1 << 20)? as usize;
+    let hash = match config_str(config, "merkleHash", "keccak")?.to_ascii_lowercase().as_str() {
+        "" | "keccak" => MerkleHash::Keccak,
+        "poseidon" => MerkleHash::Poseidon,
+        other => return Err(ProverError::invalid_input(format!("unknown Merkle hash \"{other}\" (use \"keccak\" or \"poseidon\")"))),
+    };
+    let zero_knowledge = match config_str(config, "zk", "off")?.as_str() {
+        "off" | "false" => false,
+        "on" | "true" => true,
+        other => return Err(ProverError::invalid_input(format!("zk must be off or on, got \"{other}\""))),
+    };
+    let mut cfg = CircuitConfig::new(max_blocks, hash);
+    cfg.zero_knowledge = zero_knowledge;
+    Ok(cfg)
+}
+
+/// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
+/// that does not verify or is about another statement; a refusal with its code otherwise.
+pub fn verify_report(result: Result<(), Error>, phase: zkplay_wasm_runtime::Phase) -> Result<VerifyReport, ProverError> {
+    match result {
+        Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
+        Err(e @ (Error::PublicInputMismatch(_) | Error::VerificationFailed(_))) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
+        Err(e) => Err(error(e)),
+    }
+}
+
+/// Verifies against a shipped verifier-data file (the verifier-only wasm's `verify`).
+pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
+    let config: serde_json::Value = serde_json::from_str(config_json).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))?;
+    let cfg = config_from_json(&config)?;
+    let (result, phase) = VERIFY.time(|| {
+        let length = crate::length_from_js(length, cfg.capacity_bytes())?;
+        crate::verify_with_key(&cfg, vk, proof, digest, length)
+    });
+    verify_report(result, phase)
 }
 
 /// A built circuit.
@@ -92,19 +133,7 @@ impl Prover for Plonky2Prover {
     /// `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }` (merkleHash and zk
     /// optional: keccak, off).
     fn prepare(config: &serde_json::Value) -> Result<(Self, PrepareReport<Plonky2Circuit>), ProverError> {
-        let max_blocks = config_int(config, "maxBlocks", 0, 1 << 20)? as usize;
-        let hash = match config_str(config, "merkleHash", "keccak")?.to_ascii_lowercase().as_str() {
-            "" | "keccak" => MerkleHash::Keccak,
-            "poseidon" => MerkleHash::Poseidon,
-            other => return Err(ProverError::invalid_input(format!("unknown Merkle hash \"{other}\" (use \"keccak\" or \"poseidon\")"))),
-        };
-        let zero_knowledge = match config_str(config, "zk", "off")?.as_str() {
-            "off" | "false" => false,
-            "on" | "true" => true,
-            other => return Err(ProverError::invalid_input(format!("zk must be off or on, got \"{other}\""))),
-        };
-        let mut cfg = CircuitConfig::new(max_blocks, hash);
-        cfg.zero_knowledge = zero_knowledge;
+        let cfg = config_from_json(config)?;
         let (built, phase) = BUILD.time(|| build(&cfg));
         let inner = built.map_err(error)?;
         let s = inner.stats();
@@ -117,8 +146,8 @@ impl Prover for Plonky2Prover {
                 gates: s.gates,
                 gate_types: short_gate_types(&s.gate_types),
                 capacity_blocks: s.max_blocks,
-                merkle_hash: hash_name(hash),
-                zk: if zero_knowledge { "on" } else { "off" },
+                merkle_hash: hash_name(cfg.hash),
+                zk: if cfg.zero_knowledge { "on" } else { "off" },
             },
             capacity_bytes: s.capacity_bytes,
         };
@@ -138,13 +167,7 @@ impl Prover for Plonky2Prover {
             let length = crate::length_from_js(length, self.inner.capacity_bytes())?;
             self.inner.verify_bytes(proof, digest, length)
         });
-        match result {
-            Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
-            Err(e @ (Error::PublicInputMismatch(_) | Error::VerificationFailed(_))) => {
-                Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) })
-            }
-            Err(e) => Err(error(e)),
-        }
+        verify_report(result, phase)
     }
 
     fn stats(&self) -> Plonky2Stats {

@@ -41,11 +41,14 @@ pub mod contract;
 #[doc(hidden)]
 pub mod forge;
 pub mod gates;
+pub mod keys;
 mod shape;
 #[doc(hidden)]
 pub use shape::Part as ProofPart;
 #[cfg(feature = "wasm")]
 pub mod wasm;
+#[cfg(feature = "verifier-wasm")]
+pub mod verifier_wasm;
 
 use core::fmt;
 
@@ -54,7 +57,7 @@ use plonky2::iop::generator::generate_partial_witness;
 use plonky2::iop::target::Target;
 use plonky2::iop::witness::{PartitionWitness, Witness};
 use plonky2::plonk::circuit_builder::CircuitBuilder;
-use plonky2::plonk::circuit_data::CircuitData;
+use plonky2::plonk::circuit_data::{CircuitData, CommonCircuitData, VerifierCircuitData, VerifierOnlyCircuitData};
 use plonky2::plonk::config::GenericConfig;
 use plonky2::plonk::proof::ProofWithPublicInputs;
 use plonky2::plonk::prover::prove_with_partition_witness;
@@ -158,6 +161,9 @@ pub enum Error {
     /// integer in `0..=capacity_bytes()`, or a digest that is not 32 bytes. Refused before the
     /// proof is read.
     InvalidInput(String),
+    /// A verifier-data file (see [`keys`]) that cannot be read, or that is for another
+    /// configuration than the one asked.
+    CorruptKey(String),
 }
 
 impl fmt::Display for Error {
@@ -174,6 +180,7 @@ impl fmt::Display for Error {
             Error::PublicInputMismatch(m) => write!(f, "proof does not match the public inputs: {m}"),
             Error::VerificationFailed(m) => write!(f, "proof verification failed: {m}"),
             Error::InvalidInput(m) => write!(f, "invalid input: {m}"),
+            Error::CorruptKey(m) => write!(f, "corrupt verifying key: {m}"),
         }
     }
 }
@@ -388,15 +395,15 @@ impl ZkConfig for ZkPoseidonConfig {
 
 /// Checks the proof's shape and returns its public inputs, before plonky2 reads it.
 fn checked_public_inputs<C: ZkConfig>(
-    data: &CircuitData<F, C, D>,
+    common: &CommonCircuitData<F, D>,
     proof: &[u8],
 ) -> Result<Vec<u64>, Error> {
-    shape::check(proof, &data.common, C::HASH_BYTES).map_err(Error::MalformedProof)
+    shape::check(proof, common, C::HASH_BYTES).map_err(Error::MalformedProof)
 }
 
 /// Parses (already shape-checked) bytes with plonky2 and runs its verifier.
 fn plonky2_verify<C: GenericConfig<D, F = F>>(
-    data: &CircuitData<F, C, D>,
+    data: &VerifierCircuitData<F, C, D>,
     proof: &[u8],
 ) -> Result<(), Error> {
     let run = || -> Result<(), Error> {
@@ -435,12 +442,12 @@ fn plonky2_verify<C: GenericConfig<D, F = F>>(
 pub const PANIC_MARK: &str = "plonky2 panicked while reading or verifying this proof";
 
 fn verify_with<C: ZkConfig>(
-    data: &CircuitData<F, C, D>,
+    data: &VerifierCircuitData<F, C, D>,
     proof: &[u8],
     digest: &[u8; 32],
     length: u64,
 ) -> Result<(), Error> {
-    let pis = checked_public_inputs(data, proof)?;
+    let pis = checked_public_inputs::<C>(&data.common, proof)?;
     compare_public_inputs(&pis, digest, length)?;
     plonky2_verify(data, proof)
 }
@@ -543,8 +550,8 @@ impl Prepared {
     pub fn verify(&self, proof: &[u8], digest: &[u8; 32], length: u64) -> Result<(), Error> {
         let length = check_length(length, self.capacity_bytes())?;
         match &self.data {
-            Data::Keccak(d) => verify_with(d, proof, digest, length),
-            Data::Poseidon(d) => verify_with(d, proof, digest, length),
+            Data::Keccak(d) => verify_with(&d.verifier_data(), proof, digest, length),
+            Data::Poseidon(d) => verify_with(&d.verifier_data(), proof, digest, length),
         }
     }
 
@@ -563,12 +570,12 @@ impl Prepared {
     pub fn verify_proof_only(&self, proof: &[u8]) -> Result<Vec<u64>, Error> {
         match &self.data {
             Data::Keccak(d) => {
-                let pis = checked_public_inputs(d, proof)?;
-                plonky2_verify(d, proof).map(|()| pis)
+                let pis = checked_public_inputs::<ZkKeccakConfig>(&d.common, proof)?;
+                plonky2_verify(&d.verifier_data(), proof).map(|()| pis)
             }
             Data::Poseidon(d) => {
-                let pis = checked_public_inputs(d, proof)?;
-                plonky2_verify(d, proof).map(|()| pis)
+                let pis = checked_public_inputs::<ZkPoseidonConfig>(&d.common, proof)?;
+                plonky2_verify(&d.verifier_data(), proof).map(|()| pis)
             }
         }
     }
@@ -604,6 +611,15 @@ impl Prepared {
         match &self.data {
             Data::Keccak(d) => run(d, proof),
             Data::Poseidon(d) => run(d, proof),
+        }
+    }
+
+    /// The verifier-data file of this circuit (see [`keys`]); its sha256 is the proof file's
+    /// `keyHash`.
+    pub fn verifier_data_file(&self) -> Result<Vec<u8>, Error> {
+        match &self.data {
+            Data::Keccak(d) => keys::encode(&self.cfg, d),
+            Data::Poseidon(d) => keys::encode(&self.cfg, d),
         }
     }
 
@@ -697,5 +713,35 @@ mod tests {
                 format!("invalid input: digest must be 32 bytes, got {n}")
             );
         }
+    }
+}
+
+/// Verifies `proof` for `Keccak-256(M) = digest`, `|M| = length` against a verifier-data file
+/// ([`keys`]: what the build ships and keys.json lists by sha256) instead of a circuit built
+/// here: what the verifier-only wasm and the native verifier of proof files run. In order: the
+/// file's header and section lengths (`CorruptKey`), its configuration against `config`
+/// (`CorruptKey`), the length within capacity and a 32-byte digest (`InvalidInput`), then the
+/// same checks as [`Prepared::verify`].
+pub fn verify_with_key(config: &CircuitConfig, vk_file: &[u8], proof: &[u8], digest: &[u8], length: u64) -> Result<(), Error> {
+    let key = keys::decode(vk_file)?;
+    if key.config.max_blocks != config.max_blocks || key.config.hash != config.hash || key.config.zero_knowledge != config.zero_knowledge {
+        return Err(Error::CorruptKey(format!(
+            "the file is the key of {}, not of {}",
+            keys::file_name(&key.config),
+            keys::file_name(config)
+        )));
+    }
+    let length = check_length(length, config.capacity_bytes())?;
+    let digest = check_digest(digest)?;
+    let common = CommonCircuitData::<F, D>::from_bytes(key.common.to_vec(), &keys::ZkplayGateSerializer)
+        .map_err(|e| Error::CorruptKey(format!("common circuit data: {e:?}")))?;
+    fn with<C: ZkConfig>(common: CommonCircuitData<F, D>, vo: &[u8], proof: &[u8], digest: &[u8; 32], length: u64) -> Result<(), Error> {
+        let verifier_only = VerifierOnlyCircuitData::<C, D>::from_bytes(vo.to_vec())
+            .map_err(|e| Error::CorruptKey(format!("verifier-only data: {e:?}")))?;
+        verify_with(&VerifierCircuitData { verifier_only, common }, proof, digest, length)
+    }
+    match config.hash {
+        MerkleHash::Keccak => with::<ZkKeccakConfig>(common, key.verifier_only, proof, &digest, length),
+        MerkleHash::Poseidon => with::<ZkPoseidonConfig>(common, key.verifier_only, proof, &digest, length),
     }
 }
