@@ -41,18 +41,8 @@ export interface ParsedProof {
   createdAt: string;
 }
 
-export interface ProofFileFields {
-  backend: string;
-  proofSystem: string;
-  field: string;
-  config: ProofFile['config'];
-  keyHash: string;
-  digest: Uint8Array;
-  length: number;
-  proof: Uint8Array;
-  producer: ProofFile['producer'];
-  createdAt?: Date;
-}
+/** What encodeProofFile writes: a parsed proof's fields, made now unless createdAt says when. */
+export type ProofFileFields = Omit<ParsedProof, 'createdAt'> & { createdAt?: Date };
 
 export function encodeProofFile(f: ProofFileFields): string {
   const file: ProofFile = {
