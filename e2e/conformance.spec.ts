@@ -11,15 +11,11 @@ import type { Page, Route } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from './fixtures';
+import { expect, PROOF_TIMEOUT, status, test, travels, typeMessage, vector } from './fixtures';
 
 const backendIds = readdirSync('workers')
   .filter((d) => existsSync(join('workers', d, 'index.ts')))
   .sort();
-
-/** Whether this build has keys for the backend (artifacts/keys.json): only then can its proofs leave the page. */
-const keysJson = JSON.parse(readFileSync(join('web', 'public', 'artifacts', 'keys.json'), 'utf8')) as { backends: Record<string, unknown> };
-const travels = (id: string) => id in keysJson.backends;
 
 const MESSAGE = 'hello world'; // 11 bytes: lengths 10 and 12 are in range for every backend
 const DIGEST = vector('text "hello world"').digest_hex;

@@ -5,7 +5,7 @@
 // wasm. (Each verifier's own native fuzzing runs 10,000+ inputs; this is the browser's sample.)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage } from './fixtures';
+import { expect, PROOF_TIMEOUT, status, test, travels, typeMessage } from './fixtures';
 
 const backendIds = readdirSync('workers')
   .filter((d) => existsSync(join('workers', d, 'index.ts')))
@@ -21,10 +21,6 @@ interface Outcome {
   code?: string;
   message?: string;
 }
-/** Whether this build has keys for the backend (artifacts/keys.json), so that its proofs have files. */
-const keysJson = JSON.parse(readFileSync(join('web', 'public', 'artifacts', 'keys.json'), 'utf8')) as { backends: Record<string, unknown> };
-const travels = (id: string) => id in keysJson.backends;
-
 type Debug = { zkplayDebug: { verify(b: string, c: unknown, p: Uint8Array, d: Uint8Array, l: unknown): Promise<Outcome> } };
 
 /** Deterministic damage: bit flips, truncation, extension, random bytes, all zeros. */
