@@ -38,7 +38,3 @@ export async function typeMessage(page: Page, text: string, format: 'Text' | 'He
 }
 
 export const status = (page: Page) => page.getByRole('status');
-
-/** Whether this build has keys for the backend (artifacts/keys.json): only then can its proofs leave the page as files. */
-const keysJson = JSON.parse(readFileSync(new URL('../web/public/artifacts/keys.json', import.meta.url), 'utf8')) as { backends: Record<string, unknown> };
-export const travels = (id: string) => id in keysJson.backends;

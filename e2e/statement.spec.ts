@@ -5,7 +5,7 @@
 // wasm. (Each verifier's own native fuzzing runs 10,000+ inputs; this is the browser's sample.)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, PROOF_TIMEOUT, status, test, travels, typeMessage } from './fixtures';
+import { expect, PROOF_TIMEOUT, status, test, typeMessage } from './fixtures';
 
 const backendIds = readdirSync('workers')
   .filter((d) => existsSync(join('workers', d, 'index.ts')))
@@ -62,23 +62,16 @@ for (const id of backendIds) {
     await page.getByRole('button', { name: 'Prove' }).click();
     await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
 
-    // The proof as its file carries it; a backend without keys in keys.json has no file (its
-    // proofs do not leave the page), so the page hands the same fields over directly.
-    let file: { config: unknown; proof: string; statement: { digest: string; length: number } };
-    if (travels(id)) {
-      const downloadPromise = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Download proof' }).click();
-      const path = info.outputPath('proof.json');
-      await (await downloadPromise).saveAs(path);
-      file = JSON.parse(readFileSync(path, 'utf8'));
-    } else {
-      const last = await page.evaluate(() => (window as unknown as { zkplayDebug: { lastProof(): { config: unknown; proof: number[]; digest: number[]; length: number } } }).zkplayDebug.lastProof());
-      file = { config: last.config, proof: Buffer.from(last.proof).toString('base64'), statement: { digest: Buffer.from(last.digest).toString('hex'), length: last.length } };
-    }
+    // The proof as its file carries it.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download proof' }).click();
+    const path = info.outputPath('proof.json');
+    await (await downloadPromise).saveAs(path);
+    const file: { config: unknown; proof: string; statement: { digest: string; length: number } } = JSON.parse(readFileSync(path, 'utf8'));
     expect(file.statement.length).toBe(MESSAGE.length);
 
     // 1. The proof file parser: the file's own length is refused before any worker sees it.
-    for (const length of travels(id) ? [2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, 1e21] : []) {
+    for (const length of [2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, 1e21]) {
       const bad = JSON.stringify({ ...file, statement: { ...file.statement, length } });
       await page.getByLabel('Proof file').setInputFiles({ name: 'bad-length.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
       await expect(status(page)).toContainText(`bad-length.json was rejected: the statement is refused: invalid input:`);

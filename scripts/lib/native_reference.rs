@@ -5,11 +5,12 @@
 //!   { threads, config, prepare: {phases, sizes, circuit, capacityBytes},
 //!     runs: [{prove: [phase], verify: [phase], proofBytes}], peakRssBytes }
 use tiny_keccak::{Hasher, Keccak};
-use zkplay_wasm_runtime::{serde_json, serde_json::json, Prover};
+use zkplay_wasm_runtime::{serde_json, serde_json::json, Artifacts, Prover};
 
-/// Prepares `config`, then proves and verifies an `len`-byte message `runs` times; prints the report.
-pub fn run<P: Prover>(backend: &str, config: serde_json::Value, len: usize, runs: usize) {
-    let (prover, prepared) = P::prepare(&config).unwrap_or_else(|e| panic!("prepare: {}", e.message));
+/// Prepares `config` from `artifacts` (the build's shipped files, as the page gets them), then
+/// proves and verifies an `len`-byte message `runs` times; prints the report.
+pub fn run<P: Prover>(backend: &str, config: serde_json::Value, artifacts: &Artifacts, len: usize, runs: usize) {
+    let (prover, prepared) = P::prepare(&config, artifacts).unwrap_or_else(|e| panic!("prepare: {}", e.message));
     let message: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
     let mut digest = [0u8; 32];
     let mut keccak = Keccak::v256();

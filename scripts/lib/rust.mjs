@@ -85,17 +85,21 @@ async function registrySource(root, name, version, dest) {
   return join(dest, dir);
 }
 
-/** Appends `key = value` lines (TOML) to the [dependencies.<dep>] table of a published Cargo.toml. */
+/** Sets `key = value` lines (TOML) in the [dependencies.<dep>] table of a published Cargo.toml, replacing a key it has. */
 function setDependencyKeys(toml, dep, set) {
   const header = `[dependencies.${dep}]`;
   const at = toml.indexOf(header);
   if (at < 0) throw new Error(`no ${header} table to patch`);
-  const lines = Object.entries(set).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n');
   const end = at + header.length;
   const tableEnd = toml.indexOf('\n[', end);
-  const body = toml.slice(end, tableEnd < 0 ? undefined : tableEnd);
-  for (const k of Object.keys(set)) if (new RegExp(`^${k}\\s*=`, 'm').test(body)) throw new Error(`${header} already sets ${k}`);
-  return toml.slice(0, end) + '\n' + lines + toml.slice(end);
+  let body = toml.slice(end, tableEnd < 0 ? undefined : tableEnd);
+  // A key the table already sets is replaced (an array value may span lines); others are added.
+  for (const [k, v] of Object.entries(set)) {
+    const line = `${k} = ${JSON.stringify(v)}`;
+    const existing = new RegExp(`^${k}\\s*=\\s*(\\[[^\\]]*\\]|[^\\n]*)`, 'm');
+    body = existing.test(body) ? body.replace(existing, line) : `\n${line}${body}`;
+  }
+  return toml.slice(0, end) + body + (tableEnd < 0 ? '' : toml.slice(tableEnd));
 }
 
 /**

@@ -2,12 +2,14 @@
 // exports it as the wasm class `Prover` (crates/zkplay-wasm-runtime, `export_prover!`); this
 // module loads the wasm (workers/contract/wasm-bindgen.ts), drives that class and serves the
 // protocol. Phase ids and labels, sizes, circuit records and error codes all come from Rust:
-//   new Prover(configJson)            prepares; .report() = { phases, sizes, circuit, capacityBytes }
+//   new Prover(configJson, files)     prepares from the shipped files the backend names (fetched,
+//                                     hash-checked); .report() = { phases, sizes, circuit, capacityBytes }
 //   prover.prove(message)             { proof, phases }
 //   prover.verify(proof, digest, L)   { ok, phases, reason? }
 //   Prover.running(step)              { id, label } shown while "prepare" / "prove" / "verify" runs
 // and every refusal is thrown as { code, message } with a protocol code (see wasmBackend.call).
 // A backend's worker.ts is then only: which wasm, and how its configuration is checked.
+import { fetchArtifact, fetchIndex, type ArtifactFile, type ArtifactIndex } from './artifacts';
 import { BackendError, type Config, type PhaseTiming, type PrepareResult } from './protocol';
 import { serve, type PhaseContext } from './serve';
 import { wasmBackend, type WasmBindgenModule } from './wasm-bindgen';
@@ -32,7 +34,7 @@ export interface RustProver {
 }
 
 export interface RustProverModule extends WasmBindgenModule {
-  Prover: { new (configJson: string): RustProver; running(step: Step): { id: string; label: string } };
+  Prover: { new (configJson: string, files?: Record<string, Uint8Array>): RustProver; running(step: Step): { id: string; label: string } };
 }
 
 export interface RustBackend {
@@ -47,7 +49,15 @@ export interface RustBackend {
   config(config: Config): Config;
   /** Optional: compares what the wasm prepared with the backend's manifest (throw on a mismatch). */
   check?(config: Config, report: PrepareReport): void;
+  /**
+   * Optional: the shipped files (keys, parameters) the crate's prepare reads for this
+   * configuration, by the name the crate asks for, from the backend's artifact index. They are
+   * downloaded (hash-checked, cached) in a "Download keys" phase before prepare.
+   */
+  files?(config: Config, index: ArtifactIndex): Record<string, ArtifactFile>;
 }
+
+export const DOWNLOAD_KEYS = { id: 'download-keys', label: 'Download keys' };
 
 type Prepared = Omit<PrepareResult, 'kind' | 'phases'>;
 
@@ -71,6 +81,27 @@ export function serveRustBackend(b: RustBackend) {
     return { prover: prepared.prover, mod: w.mod };
   }
 
+  /** The files `b.files` names for this configuration, downloaded; and the bytes that came over the network. */
+  async function fetchFiles(given: Config, ctx: PhaseContext): Promise<{ files?: Record<string, Uint8Array>; download: number }> {
+    if (!b.files) return { download: 0 };
+    const wanted = Object.entries(b.files(given, await fetchIndex(wasm.indexUrl)));
+    const total = wanted.reduce((sum, [, f]) => sum + f.bytes, 0);
+    return ctx.phase(DOWNLOAD_KEYS.id, DOWNLOAD_KEYS.label, async () => {
+      const files: Record<string, Uint8Array> = {};
+      let done = 0;
+      let download = 0;
+      for (const [name, entry] of wanted) {
+        const got = await fetchArtifact(wasm.indexUrl, entry, `${b.label} ${name} (${entry.file})`, (loaded) =>
+          ctx.progress(DOWNLOAD_KEYS.id, `Downloading ${b.label} keys`, done + loaded, total),
+        );
+        files[name] = got.bytes;
+        done += entry.bytes;
+        if (!got.fromCache) download += entry.bytes;
+      }
+      return { files, download };
+    });
+  }
+
   serve({
     async prepare(config, threads, ctx) {
       const given = b.config(config);
@@ -79,8 +110,9 @@ export function serveRustBackend(b: RustBackend) {
       const w = await wasm.load(threads, ctx);
       prepared?.prover.free();
       prepared = undefined;
+      const { files, download } = await fetchFiles(given, ctx);
       const { prover, ...report } = step('prepare', 'prepare', ctx, w.mod, () => {
-        const made = new w.mod.Prover(key);
+        const made = new w.mod.Prover(key, files);
         return { prover: made, ...made.report() };
       });
       try {
@@ -90,7 +122,7 @@ export function serveRustBackend(b: RustBackend) {
         throw e;
       }
       const result: Prepared = {
-        sizes: { ...report.sizes, download: w.download },
+        sizes: { ...report.sizes, download: w.download + download },
         circuit: report.circuit,
         capacityBytes: report.capacityBytes,
         threads: w.mod.threads(),

@@ -63,6 +63,8 @@ export function variantFor(threads: number): Variant {
 }
 
 export interface WasmBackend<M extends WasmBindgenModule> {
+  /** /artifacts/<id>/index.json: the files the backend's build lists are relative to it. */
+  readonly indexUrl: string;
   /** The loaded wasm, loading it first (variant from the thread count) unless this worker already has one. */
   load(threads: number, ctx?: PhaseContext): Promise<LoadedWasm<M>>;
   /** The loaded wasm, if any. */
@@ -154,6 +156,7 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
   }
 
   return {
+    indexUrl,
     load,
     get current() {
       return loaded;

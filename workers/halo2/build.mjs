@@ -1,6 +1,7 @@
-// Builds the halo2 backend's artifacts: crates/zkplay-halo2 compiled to wasm twice, with
-// wasm-bindgen's JS glue for each, into web/public/artifacts/halo2/{threads,single}/ plus an
-// index.json (sizes and sha256 of each wasm). Called by scripts/setup.mjs.
+// Builds the halo2 backend's artifacts: crates/zkplay-halo2 compiled to wasm three times, with
+// wasm-bindgen's JS glue for each, into web/public/artifacts/halo2/{threads,single,verifier}/,
+// the build's keys, sample proof files, and an index.json (sizes and sha256 of each file).
+// Called by scripts/setup.mjs.
 //   threads: atomics + shared memory, rayon on Web Workers (wasm-bindgen-rayon); used when the
 //            page is cross-origin isolated and more than one thread is chosen.
 //   single:  plain wasm32. zkevm-hashes pins halo2-base =0.5.0, which turns on halo2-axiom's
@@ -8,8 +9,19 @@
 //            runs in a workspace derived under the cache whose [patch.crates-io] points
 //            halo2-base at a copy of its registry source with halo2-axiom's default features
 //            off (nothing third-party is committed).
-// There are no keys to ship: the KZG parameters and keys are made in the browser (test setup).
-import { buildWasmBackend } from '../../scripts/lib/rust.mjs';
+//   verifier: like single, with only `verify` (src/verifier_wasm.rs), for the verifier package.
+// Keys (examples/keys.rs, natively): ONE KZG setup from a random secret that the process drops,
+// made at the largest offered k and downsized to each smaller one (keys/params-k<k>.bin, index
+// `keys.shared`), and the verifying-key file of every offered (k, rows per round) (index
+// `keys.entries`; its sha256 is the keyHash proof files carry). A single-party setup made at
+// build time: test only. Cached by what they are made from (the crate's sources and the lock
+// file), so a deployment keeps its keys until those change; the page reads them instead of
+// making its own, and only the proving key is made in the browser.
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
+import { hashTree, log, run, sha256File, step } from '../../scripts/lib/steps.mjs';
 
 const CRATE = 'zkplay-halo2';
 
@@ -21,11 +33,113 @@ export const SINGLE_THREAD_PATCH = {
   set: { 'default-features': false, features: ['batch', 'circuit-params'] },
 };
 
+/**
+ * halo2-axiom 0.5.3 without halo2curves' `bn256-table`: a 2 MiB table that only speeds up
+ * `Fr::from(u64)`, which verifying does not need (it made the verifier wasm 3.6 MB). The rest of
+ * the features halo2-axiom asks for are kept.
+ */
+export const NO_TABLE_PATCH = {
+  name: 'halo2-axiom',
+  version: '0.5.3',
+  dependency: 'halo2curves',
+  set: { features: ['bits', 'derive_serde'] },
+};
+
 const VARIANTS = [
   { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [] },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH] },
+  // The zkplay-verifier package's halo2 verifier: `verify` against a shipped key file, no prover class, no threads.
+  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH] },
 ];
+
+/** The build's KZG parameters and verifying keys, made natively and cached by crate sources. */
+async function buildKeys({ root, cacheDir }) {
+  // What the keys are made from, and nothing else: a new key means a new secret, and every
+  // proof file made with the old keys stops verifying. So the circuit and key-file code, the
+  // runner, and the versions of the halo2 crates; not the README, the tests, the wasm bindings
+  // or the lock file's unrelated entries.
+  const crate = join(root, 'crates', CRATE);
+  const tree = hashTree(['src/circuit.rs', 'src/lib.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml'].map((f) => join(crate, f)).concat(join(root, 'crates', 'rust-toolchain.toml')));
+  const versions = ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes'].map((n) => `${n}@${lockedVersion(root, n)}`).join(' ');
+  const key = createHash('sha256').update(tree).update(versions).digest('hex').slice(0, 16);
+  const dir = join(cacheDir, 'halo2', `keys-${key}`);
+  if (existsSync(join(dir, 'done'))) {
+    log(`${CRATE}: keys ${key} already built`);
+    return dir;
+  }
+  const tmp = `${dir}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  await step(`${CRATE}: one KZG setup and the verifying key of every configuration (native; ~2 minutes)`, () =>
+    run('cargo', ['run', '--release', '--locked', '-p', CRATE, '--example', 'keys', '--', tmp], {
+      cwd: join(root, 'crates'),
+      env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target') },
+      prefix: `${CRATE} keys`,
+    }));
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
+  mkdirSync(join(dir, 'done'));
+  return dir;
+}
+
+/** Wraps the native sample proofs into proof files (v2) under samples/; returns their listing. */
+function publishSamples({ root, keysDir, outDir, entries }) {
+  const samples = JSON.parse(readFileSync(join(keysDir, 'samples.json'), 'utf8'));
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  mkdirSync(join(outDir, 'samples'), { recursive: true });
+  return samples.map((s) => {
+    const key = entries.find((e) => e.vk.file === `keys/${s.keyFile}`);
+    if (!key) throw new Error(`halo2 sample ${s.name}: no verifying key ${s.keyFile}`);
+    const proofFile = {
+      format: 'zkplay-proof',
+      version: 2,
+      backend: 'halo2',
+      proofSystem: PROOF_SYSTEM,
+      field: 'bn254',
+      config: s.config,
+      keyHash: key.keyHash,
+      statement: { digest: s.digest, length: s.length },
+      proof: readFileSync(join(keysDir, s.proofFile)).toString('base64'),
+      producer: { name: 'zkplay', version, runtime: 'native' },
+      createdAt: statSync(join(keysDir, s.proofFile)).mtime.toISOString(),
+    };
+    const file = `samples/${s.name}.proof.json`;
+    writeFileSync(join(outDir, file), JSON.stringify(proofFile, null, 2) + '\n');
+    return { file, config: s.config, message: s.message };
+  });
+}
+
+const PROOF_SYSTEM = 'halo2-kzg-shplonk';
 
 export async function build({ root, cacheDir, outDir }) {
   await buildWasmBackend({ id: 'halo2', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS });
+  const keysDir = await buildKeys({ root, cacheDir });
+  const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
+  mkdirSync(join(outDir, 'keys'), { recursive: true });
+  const listed = (name) => {
+    cpSync(join(keysDir, name), join(outDir, 'keys', name));
+    return { file: `keys/${name}`, bytes: statSync(join(keysDir, name)).size, sha256: sha256File(join(keysDir, name)) };
+  };
+  const entries = manifest.map((m) => {
+    const vk = listed(m.file);
+    return { config: m.config, keyHash: vk.sha256, vk, capacityBytes: m.capacityBytes };
+  });
+  // KZG parameters per k, named k<k> (the worker asks for `k${config.k}`).
+  const shared = Object.fromEntries([...new Set(manifest.map((m) => m.params))].map((name) => [name.replace(/^params-(k\d+)\.bin$/, '$1'), listed(name)]));
+  const indexPath = join(outDir, 'index.json');
+  const index = JSON.parse(readFileSync(indexPath, 'utf8'));
+  index.keys = {
+    proofSystem: PROOF_SYSTEM,
+    field: 'bn254',
+    setup: {
+      kind: 'single-party',
+      note: 'One KZG setup from a random secret, made natively at build time and discarded (downsized for each k): test only, since whoever knew the secret could forge proofs. A real deployment needs parameters from a multi-party ceremony.',
+    },
+    versions: { 'halo2-axiom': lockedVersion(root, 'halo2-axiom'), 'zkevm-hashes': lockedVersion(root, 'zkevm-hashes') },
+    entries,
+    shared,
+  };
+  index.samples = publishSamples({ root, keysDir, outDir, entries });
+  writeFileSync(indexPath, JSON.stringify(index, null, 2));
+  const bytes = (files) => files.reduce((s, f) => s + f.bytes, 0);
+  log(`halo2: ${entries.length} verifying keys (${bytes(entries.map((e) => e.vk))} bytes) and KZG parameters for ${Object.keys(shared).length} k (${bytes(Object.values(shared))} bytes) in ${join(outDir, 'keys')}`);
 }

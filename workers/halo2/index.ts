@@ -19,8 +19,8 @@ export const backend: Backend = {
     statement:
       'I know a message M of length L such that Keccak-256(M) = D. L and D are public instances; the message M stays private (a witness).',
     trust:
-      'KZG parameters from a setup with a random secret made in this browser: test setup, not for production. Whoever knows the secret could forge proofs; this page forgets it, but a real deployment needs parameters from a multi-party ceremony.',
-    setupLabel: 'KZG parameters from a random secret made in this browser: test setup, not for production',
+      'KZG parameters from one setup with a random secret, made when this deployment was built and then discarded: test setup, not for production. Whoever knew the secret could forge proofs; a real deployment needs parameters from a multi-party ceremony.',
+    setupLabel: 'KZG parameters from a single-party setup made at build time: test setup, not for production',
     knobs: [
       {
         id: 'k',
@@ -45,8 +45,8 @@ export const backend: Backend = {
       { id: 'download', label: 'Download wasm' },
       { id: 'instantiate', label: 'Compile and start wasm' },
       { id: 'threads', label: 'Start wasm threads' },
-      { id: 'params', label: 'KZG parameters (test setup)' },
-      { id: 'vk', label: 'Verifying key' },
+      { id: 'download-keys', label: 'Download keys' },
+      { id: 'load-keys', label: 'Read KZG parameters and verifying key' },
       { id: 'pk', label: 'Proving key' },
       { id: 'witness', label: 'Witness' },
       { id: 'prove', label: 'Prove' },

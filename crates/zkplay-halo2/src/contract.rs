@@ -4,13 +4,12 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, serde_json, ErrorCode, PhaseName, PrepareReport, ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE, VERIFY, WITNESS,
+    config_int, serde_json, Artifacts, ErrorCode, PhaseName, PrepareReport, ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE, VERIFY, WITNESS,
 };
 
-use crate::{setup, Error, Params, Setup, SetupTimings};
+use crate::{Error, LoadTimings, Params, Setup, Verifier};
 
-pub const PARAMS: PhaseName = PhaseName::new("params", "KZG parameters (test setup)");
-pub const VK: PhaseName = PhaseName::new("vk", "Verifying key");
+pub const LOAD: PhaseName = PhaseName::new("load-keys", "Read KZG parameters and verifying key");
 pub const PK: PhaseName = PhaseName::new("pk", "Proving key");
 
 /// The protocol code of an error of this crate (a proof that does not verify is not an error of the contract).
@@ -19,15 +18,48 @@ pub fn error(e: Error) -> ProverError {
         Error::InvalidParams(_) | Error::InvalidInput(_) => ErrorCode::InvalidInput,
         Error::OverCapacity { .. } => ErrorCode::Capacity,
         Error::MalformedProof(_) => ErrorCode::CorruptProof,
+        Error::CorruptKey(_) => ErrorCode::CorruptArtifact,
         Error::VerificationFailed(_) | Error::Halo2(_) => ErrorCode::Internal,
     };
     ProverError::new(code, e.to_string())
 }
 
-/// KZG parameters (test setup: random secret), verifying and proving keys for one shape.
+/// `{ k, rowsPerRound }` (numbers); out-of-range values are `invalid-input` ("invalid parameters: …").
+pub fn params_from_json(config: &serde_json::Value) -> Result<Params, ProverError> {
+    let k = config_int(config, "k", 0, 64)? as u32;
+    let rows_per_round = config_int(config, "rowsPerRound", 0, 1 << 20)? as usize;
+    Ok(Params { k, rows_per_round })
+}
+
+/// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
+/// that does not verify; a refusal with its code otherwise.
+fn verify_report(result: Result<(), Error>, phase: zkplay_wasm_runtime::Phase) -> Result<VerifyReport, ProverError> {
+    match result {
+        Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
+        Err(e @ Error::VerificationFailed(_)) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
+        Err(e) => Err(error(e)),
+    }
+}
+
+/// Verifies against a shipped verifying-key file (the verifier-only wasm's `verify`): the
+/// configuration, then the key file ([`Verifier::from_vk_file`]), then the statement and proof
+/// as [`Halo2Prover::verify`] checks them.
+pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
+    let config: serde_json::Value = serde_json::from_str(config_json).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))?;
+    let p = params_from_json(&config)?;
+    let (result, phase) = VERIFY.time(|| {
+        let verifier = Verifier::from_vk_file(&p, vk)?;
+        let length = verifier.length_from_js(length)?;
+        verifier.verify(proof, digest, length)
+    });
+    verify_report(result, phase)
+}
+
+/// One configuration prepared from the build's shipped KZG parameters and verifying key (a
+/// single-party setup made at build time: test only); the proving key is made here.
 pub struct Halo2Prover {
     pub setup: Setup,
-    pub timings: SetupTimings,
+    pub timings: LoadTimings,
 }
 
 /// The page's circuit rows, in order.
@@ -51,26 +83,33 @@ pub struct Halo2Stats {
     pub max_message_bytes: usize,
     pub advice_columns: usize,
     pub fixed_columns: usize,
-    pub params_ms: f64,
-    pub vk_ms: f64,
+    pub load_ms: f64,
     pub pk_ms: f64,
 }
 
 impl Prover for Halo2Prover {
     type Circuit = Halo2Circuit;
     type Stats = Halo2Stats;
-    // One call makes the KZG parameters, the verifying key and the proving key; each is timed inside.
-    const PREPARING: PhaseName = PARAMS;
+    // One call reads the files and makes the proving key; each is timed inside.
+    const PREPARING: PhaseName = LOAD;
 
-    /// `{ k, rowsPerRound }` (numbers); out-of-range values are `invalid-input` ("invalid parameters: …").
-    fn prepare(config: &serde_json::Value) -> Result<(Self, PrepareReport<Halo2Circuit>), ProverError> {
-        let k = config_int(config, "k", 0, 64)? as u32;
-        let rows_per_round = config_int(config, "rowsPerRound", 0, 1 << 20)? as usize;
-        let (setup, timings) = setup(&Params { k, rows_per_round }).map_err(error)?;
-        let (params, vk, pk) = setup.sizes();
+    /// `{ k, rowsPerRound }` (see [`params_from_json`]) and the files `params` (the build's KZG
+    /// parameters for k) and `vk` (this configuration's verifying-key file): a file that is not
+    /// what it should be is `corrupt-artifact` ("corrupt key: …").
+    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Result<(Self, PrepareReport<Halo2Circuit>), ProverError> {
+        let p = params_from_json(config)?;
+        let Params { k, rows_per_round } = p;
+        let (params_file, vk_file) = (artifacts.get("params")?, artifacts.get("vk")?);
+        let (setup, timings) = Setup::from_files(&p, params_file, vk_file).map_err(error)?;
+        let (_, _, pk) = setup.sizes();
         let report = PrepareReport {
-            phases: vec![PARAMS.took(timings.params_ms), VK.took(timings.vk_ms), PK.took(timings.pk_ms)],
-            sizes: Sizes { params: Some(params as f64), verifying_key: Some(vk as f64), proving_key: Some(pk as f64), ..Default::default() },
+            phases: vec![LOAD.took(timings.load_ms), PK.took(timings.pk_ms)],
+            sizes: Sizes {
+                params: Some(params_file.len() as f64),
+                verifying_key: Some(vk_file.len() as f64),
+                proving_key: Some(pk as f64),
+                ..Default::default()
+            },
             circuit: Halo2Circuit {
                 k,
                 rows: 1u64 << k,
@@ -97,11 +136,7 @@ impl Prover for Halo2Prover {
             let length = self.setup.length_from_js(length)?;
             self.setup.verify(proof, digest, length)
         });
-        match result {
-            Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
-            Err(e @ Error::VerificationFailed(_)) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
-            Err(e) => Err(error(e)),
-        }
+        verify_report(result, phase)
     }
 
     fn stats(&self) -> Halo2Stats {
@@ -114,8 +149,7 @@ impl Prover for Halo2Prover {
             max_message_bytes: self.setup.max_message_bytes(),
             advice_columns: self.setup.advice_columns(),
             fixed_columns: self.setup.fixed_columns(),
-            params_ms: t.params_ms,
-            vk_ms: t.vk_ms,
+            load_ms: t.load_ms,
             pk_ms: t.pk_ms,
         }
     }
@@ -130,11 +164,18 @@ mod tests {
         phases.iter().map(|p| p.id).collect()
     }
 
+    /// The files the build would ship for (k, rows per round), from a test setup made here.
+    fn shipped(k: u32, rows_per_round: usize) -> Artifacts {
+        let (s, _) = crate::setup(&Params { k, rows_per_round }).unwrap();
+        Artifacts::new().with("params", crate::keys::params_file(s.kzg_params())).with("vk", s.vk_file())
+    }
+
     /// The contract as the wasm `Prover` and the worker see it: report shapes, and every refusal with its protocol code.
     #[test]
     fn contract_reports_and_codes() {
-        let (p, report) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12})).unwrap();
-        assert_eq!(ids(&report.phases), ["params", "vk", "pk"]);
+        let files = shipped(10, 12);
+        let (p, report) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12}), &files).unwrap();
+        assert_eq!(ids(&report.phases), ["load-keys", "pk"]);
         assert_eq!(report.capacity_bytes, 271);
         let r = serde_json::to_value(&report).unwrap();
         assert_eq!(r["circuit"]["k"], 10);
@@ -168,9 +209,83 @@ mod tests {
         assert!(e.code == ErrorCode::Capacity && e.message.starts_with("message is 272 bytes"), "{e}");
 
         for config in [json!({"k": 99, "rowsPerRound": 12}), json!({"k": 10}), json!({"k": 10.5, "rowsPerRound": 12}), json!({"k": 10, "rowsPerRound": 1})] {
-            let e = Halo2Prover::prepare(&config).err().unwrap();
+            let e = Halo2Prover::prepare(&config, &files).err().unwrap();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{config}: {e}");
         }
-        assert_eq!(Halo2Prover::PREPARING, PARAMS);
+        assert_eq!(Halo2Prover::PREPARING, LOAD);
+
+        // The verifier-only path (the verifier wasm): the same answers from the key file alone.
+        let vk = files.get("vk").unwrap();
+        let config = r#"{"k": 10, "rowsPerRound": 12}"#;
+        assert!(verify_with_key_json(config, vk, &out.proof, &digest, 5.0).unwrap().ok);
+        let v = verify_with_key_json(config, vk, &out.proof, &digest, 4.0).unwrap();
+        assert!(!v.ok && v.reason.unwrap().starts_with("proof rejected: "));
+        let e = verify_with_key_json(config, vk, &out.proof, &digest, 272.0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
+        let e = verify_with_key_json(r#"{"k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0).unwrap_err();
+        assert_eq!((e.code, e.message.as_str()), (ErrorCode::CorruptArtifact, "corrupt key: the verifying key is for k=10 with 12 rows per round, not k=11 with 12 rows per round"));
+        let e = verify_with_key_json("{", vk, &out.proof, &digest, 5.0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
+    }
+
+    /// Files that are not what prepare needs: each a `corrupt-artifact` refusal saying what is wrong, never a panic.
+    #[test]
+    fn wrong_files_are_refused() {
+        let files = shipped(10, 12);
+        let other = shipped(10, 12); // another setup (another secret)
+        let config = json!({"k": 10, "rowsPerRound": 12});
+        let refusal = |f: &Artifacts| Halo2Prover::prepare(&config, f).err().expect("refused");
+        let (params, vk) = (files.get("params").unwrap().to_vec(), files.get("vk").unwrap().to_vec());
+        let cases: Vec<(&str, Artifacts, &str)> = vec![
+            ("no vk", Artifacts::new().with("params", params.clone()), "prepare needs the file \"vk\""),
+            ("no params", Artifacts::new().with("vk", vk.clone()), "prepare needs the file \"params\""),
+            ("params of another setup", Artifacts::new().with("params", other.get("params").unwrap().to_vec()).with("vk", vk.clone()), "corrupt key: the verifying key was made with other KZG parameters than these"),
+            ("params cut short", Artifacts::new().with("params", params[..params.len() - 1].to_vec()).with("vk", vk.clone()), "corrupt key: the KZG parameters for k=10 are"),
+            ("params of k=11", Artifacts::new().with("params", [&11u32.to_le_bytes()[..], &params[4..]].concat()).with("vk", vk.clone()), "corrupt key: the KZG parameters are for k=11, not k=10"),
+            ("vk cut short", Artifacts::new().with("params", params.clone()).with("vk", vk[..vk.len() - 1].to_vec()), "corrupt key: the halo2 verifying key cannot be read"),
+            ("vk with a trailing byte", Artifacts::new().with("params", params.clone()).with("vk", [&vk[..], &[0]].concat()), "corrupt key: 1 bytes after the verifying key"),
+            ("not a key", Artifacts::new().with("params", params.clone()).with("vk", vec![7; 400]), "corrupt key: this is not a zkplay halo2 verifying-key file"),
+            ("empty key", Artifacts::new().with("params", params.clone()).with("vk", vec![]), "corrupt key: the verifying key is 0 bytes"),
+        ];
+        for (what, f, want) in cases {
+            let e = refusal(&f);
+            assert_eq!(e.code, ErrorCode::CorruptArtifact, "{what}: {e}");
+            assert!(e.message.starts_with(want), "{what}: {e}");
+        }
+        // A key header claiming a huge k (halo2's reader would allocate 2^k) is refused from the header.
+        let mut huge = vk.clone();
+        huge[12..16].copy_from_slice(&30u32.to_le_bytes());
+        let e = refusal(&Artifacts::new().with("params", params.clone()).with("vk", huge));
+        assert!(e.message.starts_with("corrupt key: the verifying key is for k=30"), "{e}");
+        let mut inner = vk.clone();
+        inner[8 + 12 + 64 + 256 + 1..][..4].copy_from_slice(&30u32.to_le_bytes());
+        let e = refusal(&Artifacts::new().with("params", params).with("vk", inner));
+        assert_eq!(e.message, "corrupt key: the halo2 key inside says k=30, its header k=10");
+    }
+
+    /// A malicious key file: flipping any sampled byte of a valid key file is refused, or the
+    /// proof made under the real key does not verify under it; never a panic, never `ok: true`.
+    #[test]
+    fn tampered_key_files_never_verify() {
+        let files = shipped(10, 12);
+        let (p, _) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12}), &files).unwrap();
+        let out = p.prove(b"key").unwrap();
+        let digest = crate::keccak256(b"key");
+        let vk = files.get("vk").unwrap();
+        let config = r#"{"k": 10, "rowsPerRound": 12}"#;
+        let (mut refused, mut rejected) = (0, 0);
+        for i in (0..vk.len()).step_by(29).chain([vk.len() - 1]) {
+            let mut bad = vk.to_vec();
+            bad[i] ^= 0x04;
+            match verify_with_key_json(config, &bad, &out.proof, &digest, 3.0) {
+                Ok(v) if v.ok => panic!("byte {i} flipped: verified"),
+                Ok(_) => rejected += 1,
+                Err(e) => {
+                    assert!(matches!(e.code, ErrorCode::CorruptArtifact | ErrorCode::CorruptProof), "byte {i}: {e}");
+                    refused += 1
+                }
+            }
+        }
+        assert!(refused > 0 && rejected > 0, "refused {refused}, rejected {rejected}");
     }
 }

@@ -15,8 +15,13 @@
 //! means more advice columns). Capacity in Keccak-f blocks: [`capacity_blocks`]. A message of `n`
 //! bytes needs `n / 136 + 1` blocks.
 //!
-//! The KZG parameters are generated from a random secret in [`setup`]: a TEST SETUP, not for
-//! production (anyone who knew the secret could forge proofs).
+//! Keys: the build makes one KZG setup from a random secret natively (`examples/keys.rs`),
+//! ships parameters for every offered k and a verifying key for every offered configuration, and
+//! the page reads them ([`Setup::from_files`]) instead of making its own; a verifier needs only
+//! the verifying-key file ([`Verifier::from_vk_file`]). See [`keys`]. It is still a TEST SETUP,
+//! not for production: whoever knew the secret could forge proofs (the build discards it, but a
+//! real deployment needs parameters from a multi-party ceremony). [`setup`] makes a fresh one in
+//! process, for tests.
 //!
 //! Wasm notes: no `std::time::Instant` (uses `web-time`), no filesystem, no threads of its own
 //! (halo2-axiom / zkevm-hashes use rayon; a single-threaded wasm32 build needs halo2-axiom
@@ -24,6 +29,9 @@
 
 pub mod circuit;
 pub mod contract;
+pub mod keys;
+#[cfg(feature = "verifier-wasm")]
+pub mod verifier_wasm;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
@@ -32,10 +40,10 @@ pub(crate) use halo2_base::halo2_proofs as halo2;
 use circuit::{keccak_rows, PreimageCircuit, WrapperParams};
 use halo2::{
     halo2curves::{
-        bn256::{Bn256, Fr, G1Affine},
+        bn256::{Bn256, Fr, G1Affine, G2Affine},
         ff::PrimeField,
     },
-    plonk::{create_proof, keygen_pk, keygen_vk, verify_proof, Circuit, ConstraintSystem, ProvingKey},
+    plonk::{create_proof, keygen_pk, keygen_vk, verify_proof, Circuit, ConstraintSystem, ProvingKey, VerifyingKey},
     poly::{
         commitment::{Params as _, ParamsProver},
         kzg::{
@@ -45,7 +53,7 @@ use halo2::{
         },
     },
     transcript::{Blake2bRead, Blake2bWrite, Challenge255, TranscriptReadBuffer, TranscriptWriterBuffer},
-    SerdeFormat,
+    SerdeCurveAffine, SerdeFormat,
 };
 use rand_core::OsRng;
 use web_time::Instant;
@@ -62,6 +70,10 @@ pub const MIN_ROWS_PER_ROUND: usize = 3;
 pub const MAX_ROWS_PER_ROUND: usize = 50;
 /// Default rows per round (one block fits k = 10 with 12 rows per round).
 pub const DEFAULT_ROWS_PER_ROUND: usize = 12;
+/// The `k` and `rows_per_round` options the page offers: the build ships keys for each pair
+/// (workers/halo2/capacity.json lists them for the page; a test keeps it in step).
+pub const OFFERED_K: [u32; 6] = [10, 11, 12, 13, 14, 15];
+pub const OFFERED_ROWS_PER_ROUND: [usize; 5] = [6, 9, 12, 16, 20];
 
 /// Circuit shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +105,9 @@ pub enum Error {
     /// Public inputs the verifier refuses before looking at the proof: a length that is not an
     /// integer in `0..=max_message_bytes()` of the setup, or a digest that is not 32 bytes.
     InvalidInput(String),
+    /// A shipped key or parameters file that cannot be read, is for another configuration, or
+    /// does not belong with the other file.
+    CorruptKey(String),
 }
 
 impl std::fmt::Display for Error {
@@ -116,6 +131,7 @@ impl std::fmt::Display for Error {
             Error::VerificationFailed(s) => write!(f, "proof rejected: {s}"),
             Error::Halo2(s) => write!(f, "halo2 error: {s}"),
             Error::InvalidInput(s) => write!(f, "invalid input: {s}"),
+            Error::CorruptKey(s) => write!(f, "corrupt key: {s}"),
         }
     }
 }
@@ -252,7 +268,7 @@ pub fn keccak256(msg: &[u8]) -> [u8; 32] {
     out
 }
 
-/// Wall-clock milliseconds of each setup phase.
+/// Wall-clock milliseconds of each phase of [`setup`] (a test setup made in process).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SetupTimings {
     /// KZG parameter generation (random secret: TEST SETUP).
@@ -260,6 +276,15 @@ pub struct SetupTimings {
     /// Verifying key generation.
     pub vk_ms: f64,
     /// Proving key generation.
+    pub pk_ms: f64,
+}
+
+/// Wall-clock milliseconds of each phase of [`Setup::from_files`] (shipped keys).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadTimings {
+    /// Reading the KZG parameters and the verifying key.
+    pub load_ms: f64,
+    /// Proving key generation (from the verifying key and the circuit's fixed columns).
     pub pk_ms: f64,
 }
 
@@ -275,20 +300,38 @@ pub struct ProofOutput {
     pub prove_ms: f64,
 }
 
-/// Keys and parameters for one circuit shape.
+/// What checking a proof needs: the three points of the KZG setup a verifier uses (g\[0\], g2,
+/// s_g2), the verifying key and the circuit's shape. Made from a shipped verifying-key file
+/// ([`Verifier::from_vk_file`]) or as part of a [`Setup`].
+pub struct Verifier {
+    /// Verifier-side parameters: `g` holds g\[0\] only (halo2's KZG verifiers read nothing else of it).
+    params: ParamsKZG<Bn256>,
+    vk: VerifyingKey<G1Affine>,
+    shape: WrapperParams,
+    layout: ProofLayout,
+}
+
+/// Keys and parameters for one circuit shape: a [`Verifier`] plus what proving needs (it
+/// dereferences to its verifier, so `setup.verify(..)` checks a proof).
 pub struct Setup {
     params: ParamsKZG<Bn256>,
     pk: ProvingKey<G1Affine>,
-    shape: WrapperParams,
-    layout: ProofLayout,
+    verifier: Verifier,
+}
+
+impl std::ops::Deref for Setup {
+    type Target = Verifier;
+    fn deref(&self) -> &Verifier {
+        &self.verifier
+    }
 }
 
 fn ms_since(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1000.0
 }
 
-/// Generate KZG parameters (TEST SETUP from a random secret), verifying key and proving key.
-pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
+/// The circuit's shape for `p`, or why `p` is not a configuration with room for a block.
+pub fn shape(p: &Params) -> Result<WrapperParams, Error> {
     check_params(p.k, p.rows_per_round)?;
     let capacity = capacity_blocks(p.k, p.rows_per_round);
     if capacity == 0 {
@@ -299,7 +342,13 @@ pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
             min_k_for_blocks(1, p.rows_per_round).map_or("?".into(), |k| k.to_string()),
         )));
     }
-    let shape = wrapper_params(p.k, p.rows_per_round, capacity);
+    Ok(wrapper_params(p.k, p.rows_per_round, capacity))
+}
+
+/// A TEST SETUP made in process: KZG parameters from a random secret, verifying key and proving
+/// key. The page and the verifiers use the build's shipped keys instead ([`Setup::from_files`]).
+pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
+    let shape = shape(p)?;
     let t = Instant::now();
     let params = ParamsKZG::<Bn256>::setup(p.k, OsRng);
     let params_ms = ms_since(t);
@@ -307,26 +356,43 @@ pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
     let t = Instant::now();
     let vk = keygen_vk(&params, &circuit).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
     let vk_ms = ms_since(t);
+    let verifier = Verifier::new(shape, params.get_g()[0], params.g2(), params.s_g2(), vk.clone());
     let t = Instant::now();
     let pk = keygen_pk(&params, vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
     let pk_ms = ms_since(t);
-    let layout = ProofLayout::of(&pk);
-    Ok((Setup { params, pk, shape, layout }, SetupTimings { params_ms, vk_ms, pk_ms }))
+    Ok((Setup { params, pk, verifier }, SetupTimings { params_ms, vk_ms, pk_ms }))
 }
 
 impl Setup {
-    pub fn params(&self) -> Params {
-        Params { k: self.shape.keccak.k, rows_per_round: self.shape.keccak.rows_per_round }
+    /// The setup of configuration `p` from the build's shipped files (see [`keys`]): the KZG
+    /// parameters for `p.k` and the configuration's verifying-key file. Both are checked to be
+    /// for `p` and to come from the same KZG setup (the key's g\[0\], g2 and s_g2 are the
+    /// parameters'); only the proving key is computed. `Err(CorruptKey)` says what is wrong.
+    pub fn from_files(p: &Params, params_file: &[u8], vk_file: &[u8]) -> Result<(Setup, LoadTimings), Error> {
+        let shape = shape(p)?;
+        let t = Instant::now();
+        let key = keys::read_vk_file(vk_file, p)?;
+        let params = keys::read_params(params_file, p.k)?;
+        if params.get_g()[0] != key.g0 || params.g2() != key.g2 || params.s_g2() != key.s_g2 {
+            return Err(Error::CorruptKey("the verifying key was made with other KZG parameters than these".into()));
+        }
+        let verifier = Verifier::new(shape, key.g0, key.g2, key.s_g2, key.vk.clone());
+        let load_ms = ms_since(t);
+        let t = Instant::now();
+        let circuit = PreimageCircuit::new(shape, None);
+        let pk = keygen_pk(&params, key.vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
+        let pk_ms = ms_since(t);
+        Ok((Setup { params, pk, verifier }, LoadTimings { load_ms, pk_ms }))
     }
 
-    /// Keccak-f blocks the circuit holds.
-    pub fn capacity_blocks(&self) -> usize {
-        self.shape.capacity
+    /// The KZG parameters (for writing them: see [`keys::params_file`]).
+    pub fn kzg_params(&self) -> &ParamsKZG<Bn256> {
+        &self.params
     }
 
-    /// Longest message (bytes) that can be proven.
-    pub fn max_message_bytes(&self) -> usize {
-        max_message_bytes(self.shape.capacity)
+    /// This configuration's verifying-key file (see [`keys::vk_file`]).
+    pub fn vk_file(&self) -> Vec<u8> {
+        keys::vk_file(&self.params(), &self.params, self.pk.get_vk())
     }
 
     /// Advice columns of the whole circuit (Keccak + 4 binding columns).
@@ -379,6 +445,61 @@ impl Setup {
         Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms })
     }
 
+    /// Serialized sizes in bytes: (KZG params, verifying key, proving key), raw-bytes format.
+    /// (Serializes the proving key into memory once: takes a moment for big k.)
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        let mut counter = CountingWriter(0);
+        let _ = self.params.write(&mut counter);
+        let params_bytes = counter.0;
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.get_vk().write(&mut counter, SerdeFormat::RawBytes);
+        let vk_bytes = counter.0;
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.write(&mut counter, SerdeFormat::RawBytes);
+        (params_bytes, vk_bytes, counter.0)
+    }
+}
+
+impl Verifier {
+    fn new(shape: WrapperParams, g0: G1Affine, g2: G2Affine, s_g2: G2Affine, vk: VerifyingKey<G1Affine>) -> Self {
+        let k = shape.keccak.k;
+        // `ParamsKZG::from_parts` is a method: call it on a one-point parameter set read from
+        // bytes (k = 0: one g, one g_lagrange, g2, s_g2), which costs nothing and needs no secret.
+        let mut tiny = 0u32.to_le_bytes().to_vec();
+        for _ in 0..2 {
+            g0.write(&mut tiny, SerdeFormat::RawBytes).expect("Vec");
+        }
+        g2.write(&mut tiny, SerdeFormat::RawBytes).expect("Vec");
+        s_g2.write(&mut tiny, SerdeFormat::RawBytes).expect("Vec");
+        let tiny = ParamsKZG::<Bn256>::read_custom(&mut &tiny[..], SerdeFormat::RawBytes).expect("valid points just written");
+        let params = tiny.from_parts(k, vec![g0], Some(vec![]), g2, s_g2);
+        let layout = ProofLayout::of(&vk);
+        Verifier { params, vk, shape, layout }
+    }
+
+    /// The verifier of configuration `p` from its shipped verifying-key file (see [`keys`]);
+    /// `Err(InvalidParams)` for a configuration out of range, `Err(CorruptKey)` for a file that
+    /// is not this configuration's key. Never panics.
+    pub fn from_vk_file(p: &Params, vk_file: &[u8]) -> Result<Verifier, Error> {
+        let shape = shape(p)?;
+        let key = keys::read_vk_file(vk_file, p)?;
+        Ok(Verifier::new(shape, key.g0, key.g2, key.s_g2, key.vk))
+    }
+
+    pub fn params(&self) -> Params {
+        Params { k: self.shape.keccak.k, rows_per_round: self.shape.keccak.rows_per_round }
+    }
+
+    /// Keccak-f blocks the circuit holds.
+    pub fn capacity_blocks(&self) -> usize {
+        self.shape.capacity
+    }
+
+    /// Longest message (bytes) that can be proven.
+    pub fn max_message_bytes(&self) -> usize {
+        max_message_bytes(self.shape.capacity)
+    }
+
     /// "k=10, 12 rows per round holds at most 271 bytes": what the length range comes from.
     fn capacity_note(&self) -> String {
         let p = self.params();
@@ -409,7 +530,7 @@ impl Setup {
 
     /// Verify `proof` for public `(digest, length)`. In this order, each before any
     /// cryptography: `Err(InvalidInput)` unless `length <= max_message_bytes()` and `digest` is
-    /// 32 bytes; `Err(MalformedProof)` unless the proof has exactly [`Setup::proof_bytes`] bytes
+    /// 32 bytes; `Err(MalformedProof)` unless the proof has exactly [`Verifier::proof_bytes`] bytes
     /// and every 32-byte element is the canonical encoding of what the verifier reads there (a
     /// compressed G1 point other than infinity, or a scalar below the field modulus). Then the
     /// halo2 verifier: `Err(VerificationFailed)` if the proof is invalid for these inputs.
@@ -420,7 +541,7 @@ impl Setup {
     }
 
     /// The bare halo2 verifier on raw instances, with only a "multiple of 32 bytes" check (tests
-    /// use it to show what the checks in [`Setup::verify`] add).
+    /// use it to show what the checks in [`Verifier::verify`] add).
     pub(crate) fn verify_instances(&self, proof: &[u8], instance: &[Fr]) -> Result<(), Error> {
         // Every element of a BN254 halo2 proof (compressed G1 point or scalar) is 32 bytes.
         if proof.is_empty() || proof.len() % 32 != 0 {
@@ -438,7 +559,7 @@ impl Setup {
             Challenge255<G1Affine>,
             _,
             SingleStrategy<'_, Bn256>,
-        >(self.params.verifier_params(), self.pk.get_vk(), strategy, &[&[instance]], &mut transcript);
+        >(self.params.verifier_params(), &self.vk, strategy, &[&[instance]], &mut transcript);
         drop(transcript);
         // (The SHPLONK opening phase maps read errors to `Opening`, hence the end-of-input flag.)
         if reader.hit_end {
@@ -453,20 +574,6 @@ impl Setup {
             ))),
             Ok(_) => Ok(()),
         }
-    }
-
-    /// Serialized sizes in bytes: (KZG params, verifying key, proving key), raw-bytes format.
-    /// (Serializes the proving key into memory once: takes a moment for big k.)
-    pub fn sizes(&self) -> (usize, usize, usize) {
-        let mut counter = CountingWriter(0);
-        let _ = self.params.write(&mut counter);
-        let params_bytes = counter.0;
-        let mut counter = CountingWriter(0);
-        let _ = self.pk.get_vk().write(&mut counter, SerdeFormat::RawBytes);
-        let vk_bytes = counter.0;
-        let mut counter = CountingWriter(0);
-        let _ = self.pk.write(&mut counter, SerdeFormat::RawBytes);
-        (params_bytes, vk_bytes, counter.0)
     }
 }
 
@@ -488,8 +595,7 @@ struct ProofLayout {
 }
 
 impl ProofLayout {
-    fn of(pk: &ProvingKey<G1Affine>) -> Self {
-        let vk = pk.get_vk();
+    fn of(vk: &VerifyingKey<G1Affine>) -> Self {
         let cs = vk.cs();
         let lookups = cs.lookups().len();
         let perm_columns = cs.permutation().get_columns().len();

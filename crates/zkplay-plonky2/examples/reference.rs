@@ -6,12 +6,12 @@
 mod native_reference;
 
 use zkplay_plonky2::contract::Plonky2Prover;
-use zkplay_wasm_runtime::serde_json::json;
+use zkplay_wasm_runtime::{serde_json::json, Artifacts};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let len: usize = args[0].parse().expect("usage: reference LEN RUNS [keccak|poseidon]");
     let runs: usize = args[1].parse::<usize>().expect("RUNS").max(1);
     let hash = args.get(2).map_or("keccak", String::as_str);
-    native_reference::run::<Plonky2Prover>("plonky2", json!({ "maxBlocks": len / 136 + 1, "merkleHash": hash, "zk": "off" }), len, runs);
+    native_reference::run::<Plonky2Prover>("plonky2", json!({ "maxBlocks": len / 136 + 1, "merkleHash": hash, "zk": "off" }), &Artifacts::new(), len, runs);
 }

@@ -4,7 +4,7 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, config_str, serde_json, ErrorCode, PhaseName, PrepareReport, ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE,
+    config_int, config_str, serde_json, Artifacts, ErrorCode, PhaseName, PrepareReport, ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE,
     VERIFY, WITNESS,
 };
 
@@ -132,7 +132,8 @@ impl Prover for Plonky2Prover {
 
     /// `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }` (merkleHash and zk
     /// optional: keccak, off).
-    fn prepare(config: &serde_json::Value) -> Result<(Self, PrepareReport<Plonky2Circuit>), ProverError> {
+    /// plonky2's circuits are deterministic: it builds its own and reads no files.
+    fn prepare(config: &serde_json::Value, _artifacts: &Artifacts) -> Result<(Self, PrepareReport<Plonky2Circuit>), ProverError> {
         let cfg = config_from_json(config)?;
         let (built, phase) = BUILD.time(|| build(&cfg));
         let inner = built.map_err(error)?;
@@ -218,7 +219,7 @@ mod tests {
     /// The contract as the wasm `Prover` and the worker see it: report shapes, and every refusal with its protocol code.
     #[test]
     fn contract_reports_and_codes() {
-        let (p, report) = Plonky2Prover::prepare(&json!({"maxBlocks": 1, "merkleHash": "keccak", "zk": "off"})).unwrap();
+        let (p, report) = Plonky2Prover::prepare(&json!({"maxBlocks": 1, "merkleHash": "keccak", "zk": "off"}), &Artifacts::new()).unwrap();
         assert_eq!(ids(&report.phases), ["build"]);
         assert_eq!(report.capacity_bytes, 135);
         let r = serde_json::to_value(&report).unwrap();
@@ -254,7 +255,7 @@ mod tests {
         assert!(e.code == ErrorCode::Capacity && e.message.starts_with("message is 136 bytes"), "{e}");
 
         for config in [json!({"maxBlocks": 0}), json!({"maxBlocks": 1, "merkleHash": "sha256"}), json!({"maxBlocks": 1, "zk": "maybe"}), json!({})] {
-            let e = Plonky2Prover::prepare(&config).err().unwrap();
+            let e = Plonky2Prover::prepare(&config, &Artifacts::new()).err().unwrap();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{config}: {e}");
             assert!(e.message.starts_with("invalid input: ") || e.message.starts_with("invalid circuit configuration: "), "{e}");
         }

@@ -175,6 +175,31 @@ pub const VERIFY: PhaseName = PhaseName::new("verify", "Verify");
 /// What the page shows running while `prove` runs (witness and proof are one call).
 pub const PROVING: PhaseName = PhaseName::new("prove", "Witness and prove");
 
+/// Files a backend's `prepare` reads, by name: the build's shipped keys or parameters, fetched
+/// by the worker (which checks each file's sha256 against the build's index first).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Artifacts(std::collections::BTreeMap<String, Vec<u8>>);
+
+impl Artifacts {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// This set with `bytes` as `name`.
+    pub fn with(mut self, name: impl Into<String>, bytes: Vec<u8>) -> Self {
+        self.0.insert(name.into(), bytes);
+        self
+    }
+    /// The file `name`; `corrupt-artifact` when the worker did not give it.
+    pub fn get(&self, name: &str) -> Result<&[u8], ProverError> {
+        self.0.get(name).map(Vec::as_slice).ok_or_else(|| {
+            ProverError::new(ErrorCode::CorruptArtifact, format!("prepare needs the file \"{name}\", which the worker did not give"))
+        })
+    }
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.keys().map(String::as_str)
+    }
+}
+
 /// The contract one Rust backend implements, natively and (through [`export_prover!`]) in wasm.
 pub trait Prover: Sized {
     /// The circuit record of a prepare report (serialized field by field, in order).
@@ -188,8 +213,10 @@ pub trait Prover: Sized {
     const PROVING: PhaseName = PROVING;
     const VERIFYING: PhaseName = VERIFY;
 
-    /// Builds the circuit or keys for `config` (the page's configuration object, as JSON).
-    fn prepare(config: &serde_json::Value) -> Result<(Self, PrepareReport<Self::Circuit>), ProverError>;
+    /// Builds the circuit or keys for `config` (the page's configuration object, as JSON), from
+    /// the shipped files in `artifacts` when the backend has any (which ones: the backend's
+    /// worker asks for them by name).
+    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Result<(Self, PrepareReport<Self::Circuit>), ProverError>;
     /// Witness and proof for `message`; `capacity` when it does not fit.
     fn prove(&self, message: &[u8]) -> Result<ProveReport, ProverError>;
     /// Checks `proof` for "Keccak-256(M) = digest and |M| = length". `length` is a JavaScript

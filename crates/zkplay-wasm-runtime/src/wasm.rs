@@ -10,7 +10,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{Prover, ProverError};
+use crate::{Artifacts, ErrorCode, Prover, ProverError};
 
 #[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
@@ -81,11 +81,31 @@ pub fn error(e: ProverError) -> JsValue {
     to_js(&e)
 }
 
-/// `new Prover(configJson)`: parses the configuration and prepares it.
-pub fn prepare<P: Prover>(config_json: &str) -> Result<(P, JsValue), JsValue> {
+/// The files `new Prover(configJson, files)` was given: `undefined`, or an object whose values
+/// are `Uint8Array`s (copied into wasm memory).
+fn artifacts_from_js(files: &JsValue) -> Result<Artifacts, ProverError> {
+    use wasm_bindgen::JsCast;
+    let mut out = Artifacts::new();
+    if files.is_undefined() || files.is_null() {
+        return Ok(out);
+    }
+    let bad = |what: String| ProverError::new(ErrorCode::Internal, format!("prepare's files: {what}"));
+    let object = files.dyn_ref::<js_sys::Object>().ok_or_else(|| bad("not an object".into()))?;
+    for entry in js_sys::Object::entries(object).iter() {
+        let pair = js_sys::Array::from(&entry);
+        let name = pair.get(0).as_string().unwrap_or_default();
+        let bytes = pair.get(1).dyn_into::<js_sys::Uint8Array>().map_err(|_| bad(format!("\"{name}\" is not a Uint8Array")))?;
+        out = out.with(name, bytes.to_vec());
+    }
+    Ok(out)
+}
+
+/// `new Prover(configJson, files?)`: parses the configuration and prepares it.
+pub fn prepare<P: Prover>(config_json: &str, files: &JsValue) -> Result<(P, JsValue), JsValue> {
     let config: serde_json::Value = serde_json::from_str(config_json)
         .map_err(|e| error(ProverError::invalid_input(format!("the configuration is not JSON: {e}"))))?;
-    let (prover, report) = P::prepare(&config).map_err(error)?;
+    let artifacts = artifacts_from_js(files).map_err(error)?;
+    let (prover, report) = P::prepare(&config, &artifacts).map_err(error)?;
     Ok((prover, to_js(&report)))
 }
 
@@ -115,7 +135,7 @@ pub fn running<P: Prover>(step: &str) -> JsValue {
 /// ```
 ///
 /// ```js
-/// const p = new Prover(JSON.stringify(config)); // throws { code, message }
+/// const p = new Prover(JSON.stringify(config), files); // files: { name: Uint8Array } or undefined; throws { code, message }
 /// p.report();  // { phases, sizes, circuit, capacityBytes }
 /// p.prove(message);  // { proof: Uint8Array, phases } or throws { code, message }
 /// p.verify(proof, digest, length);  // { ok, phases, reason? } or throws { code, message }
@@ -134,10 +154,11 @@ macro_rules! export_prover {
 
         #[::wasm_bindgen::prelude::wasm_bindgen(js_class = Prover)]
         impl WasmProver {
-            /// Prepares the configuration (JSON of the page's config object).
+            /// Prepares the configuration (JSON of the page's config object) from the shipped
+            /// files the worker fetched (`{ name: Uint8Array }`, or undefined).
             #[wasm_bindgen(constructor)]
-            pub fn new(config: &str) -> ::core::result::Result<WasmProver, ::wasm_bindgen::JsValue> {
-                let (inner, report) = $crate::wasm::prepare::<$ty>(config)?;
+            pub fn new(config: &str, files: ::wasm_bindgen::JsValue) -> ::core::result::Result<WasmProver, ::wasm_bindgen::JsValue> {
+                let (inner, report) = $crate::wasm::prepare::<$ty>(config, &files)?;
                 Ok(WasmProver { inner, report })
             }
             /// The prepare report: `{ phases, sizes, circuit, capacityBytes }`.

@@ -1,0 +1,80 @@
+//! The build's keys (workers/halo2/build.mjs): ONE KZG setup from a random secret (discarded
+//! when this exits), made at the largest offered k and downsized to every smaller one, then the
+//! verifying key of every offered (k, rows per round), and sample proofs made from those files.
+//! Prints one JSON line per file; writes manifest.json and samples.json.
+//!
+//! `cargo run --release -p zkplay-halo2 --example keys -- <out dir>`
+use std::path::Path;
+
+use halo2_base::halo2_proofs::{
+    halo2curves::bn256::Bn256,
+    poly::{commitment::Params as _, kzg::commitment::ParamsKZG},
+};
+use rand_core::OsRng;
+use web_time::Instant;
+use zkplay_halo2::{capacity_blocks, keys, max_message_bytes, Params, Setup, OFFERED_K, OFFERED_ROWS_PER_ROUND};
+
+fn main() {
+    let out = std::env::args().nth(1).expect("usage: keys <out dir>");
+    let out = Path::new(&out);
+    std::fs::create_dir_all(out).expect("create out dir");
+    let max_k = *OFFERED_K.iter().max().expect("offered k");
+    let t = Instant::now();
+    let mut params = ParamsKZG::<Bn256>::setup(max_k, OsRng);
+    eprintln!("halo2 keys: KZG setup at k={max_k} in {:.1} s (test setup: the secret is dropped with this process)", t.elapsed().as_secs_f64());
+    let mut entries = Vec::new();
+    let mut ks = OFFERED_K.to_vec();
+    ks.sort_unstable_by(|a, b| b.cmp(a));
+    for k in ks {
+        params.downsize(k);
+        let params_name = keys::params_file_name(k);
+        let file = keys::params_file(&params);
+        std::fs::write(out.join(&params_name), &file).expect("write params");
+        println!("{{\"params\":\"{params_name}\",\"k\":{k},\"bytes\":{}}}", file.len());
+        for rows_per_round in OFFERED_ROWS_PER_ROUND {
+            let p = Params { k, rows_per_round };
+            let t = Instant::now();
+            let file = keys::make_vk_file(&p, &params).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+            let name = keys::vk_file_name(&p);
+            std::fs::write(out.join(&name), &file).expect("write vk");
+            let entry = format!(
+                "{{\"config\":{{\"k\":{k},\"rowsPerRound\":{rows_per_round}}},\"file\":\"{name}\",\"params\":\"{params_name}\",\"bytes\":{},\"capacityBytes\":{},\"buildMs\":{:.0}}}",
+                file.len(),
+                max_message_bytes(capacity_blocks(k, rows_per_round)),
+                t.elapsed().as_secs_f64() * 1e3
+            );
+            println!("{entry}");
+            entries.push(entry);
+        }
+    }
+    std::fs::write(out.join("manifest.json"), format!("[\n{}\n]\n", entries.join(",\n"))).expect("write manifest");
+    write_samples(out);
+}
+
+/// Sample proofs: (name, k, rows per round, message), proven from the files just written (the
+/// path the page takes), so a sample that verifies also checks the files belong together.
+const SAMPLES: [(&str, u32, usize, &str); 2] = [
+    ("hello", 10, 12, "hello, zkplay"),
+    ("fox-200", 11, 12, "Proofs travel: this 200-byte message was proven natively at build time. Proofs travel: this 200-byte message was proven natively at build time. Proofs travel: this 200-byte message was proven natively"),
+];
+
+fn write_samples(out: &Path) {
+    let mut entries = Vec::new();
+    for (name, k, rows_per_round, message) in SAMPLES {
+        assert!(message.bytes().all(|c| c.is_ascii_graphic() || c == b' ') && !message.contains(['"', '\\']));
+        let p = Params { k, rows_per_round };
+        let read = |f: String| std::fs::read(out.join(f)).expect("read key file");
+        let (setup, _) = Setup::from_files(&p, &read(keys::params_file_name(k)), &read(keys::vk_file_name(&p))).expect("shipped files load");
+        let proved = setup.prove(message.as_bytes()).expect("prove");
+        setup.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
+        let file = format!("sample-{name}.proof");
+        std::fs::write(out.join(&file), &proved.proof).expect("write sample");
+        let digest: String = proved.digest.iter().map(|b| format!("{b:02x}")).collect();
+        entries.push(format!(
+            "{{\"name\":\"{name}\",\"config\":{{\"k\":{k},\"rowsPerRound\":{rows_per_round}}},\"keyFile\":\"{}\",\"proofFile\":\"{file}\",\"message\":\"{message}\",\"digest\":\"{digest}\",\"length\":{}}}",
+            keys::vk_file_name(&p),
+            message.len()
+        ));
+    }
+    std::fs::write(out.join("samples.json"), format!("[\n{}\n]\n", entries.join(",\n"))).expect("write samples");
+}
