@@ -1,15 +1,49 @@
-// The Primitives view (#/primitives): gnark-crypto's FFT, MSM, pairing and field multiplication
-// in Go's js/wasm, each checked against a second computation before it is shown.
+// The Primitives view (#/primitives): FFT, MSM, pairing and field multiplication in wasm, in Go
+// (gnark-crypto, Go's js/wasm) and Rust (halo2curves; plonky2_field for Goldilocks, wasm-bindgen),
+// each checked against a second computation before it is shown, with their Go/Rust ratio.
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 
-test('measures every primitive at the quick scales, each result checked', async ({ page, isMobile }) => {
+test('measures every primitive in Go and Rust at the quick scales, each result checked, with Go/Rust ratios', async ({ page, isMobile }) => {
   test.skip(isMobile, 'one viewport is enough');
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (/\/artifacts\/primitives\/.*\.(wasm|js)$/.test(r.url())) wasm.push(new URL(r.url()).pathname);
+  });
   await page.goto('/#/primitives');
+  const table = page.getByRole('table', { name: 'Primitive timings' });
+  await expect(table.getByRole('columnheader', { name: 'Go/Rust', exact: true })).toBeVisible();
+  await expect(page.getByText(/Rakutis/).first()).toBeVisible();
+  // Nothing of either wasm is fetched before a measurement asks for it.
+  expect(wasm).toEqual([]);
+
   await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
   await page.getByRole('button', { name: 'Measure' }).click();
-  const table = page.getByRole('table', { name: 'Primitive timings' });
-  await expect(table.getByRole('row')).toHaveCount(1 + 26);
-  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 5 * 60_000 });
+  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
+  await expect(page.getByText(/60 of 60 measured\./)).toBeVisible();
   await expect(table.getByText(/failed/)).toHaveCount(0);
-  await expect(table.getByRole('cell', { name: '✓' })).toHaveCount(26);
+
+  // 13 cases per curve (FFT 2^4…2^10, G1 FFT 2^4…2^5, MSM 2^10 and 2^12, pairing, multiplications)
+  // in both languages; Goldilocks (FFT 2^4…2^10 and multiplications) in Rust only.
+  for (const curve of ['bn254', 'bls12-381']) {
+    const groups = table.locator('tbody').filter({ has: page.getByRole('rowheader', { name: new RegExp(` · ${curve}`) }) });
+    await expect(groups).toHaveCount(5);
+    await expect(groups.getByRole('cell', { name: 'Go ✓ Rust ✓', exact: true })).toHaveCount(13);
+    // A Go/Rust ratio in wasm for every row timed above the browser's timer resolution: at
+    // least the G1 FFTs, MSMs, pairing and multiplications (the smallest FFTs over Fr may be † instead).
+    const ratios = (await groups.locator('td.wasm-ratio').allTextContents()).filter((t) => /^\d+(\.\d+)?×$/.test(t.trim()));
+    expect(ratios.length, `Go/Rust ratios on ${curve}`).toBeGreaterThanOrEqual(6);
+  }
+  await expect(table.getByRole('cell', { name: 'Rust ✓', exact: true })).toHaveCount(8);
+  // Each language's wasm was fetched once, when its first case came.
+  expect(wasm.filter((p) => p.endsWith('primitives-go.wasm'))).toHaveLength(1);
+  expect(wasm.filter((p) => p.endsWith('zkplay_primitives_bg.wasm'))).toHaveLength(1);
+
+  // The download: a benchmark export whose primitives are the 60 wasm records, all checked.
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download results (JSON)' }).click()]);
+  const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  expect(data.format).toBe('zkplay-bench');
+  expect(data.primitives).toHaveLength(60);
+  expect(data.primitives.every((r: { runtime: string; checked: boolean }) => r.runtime === 'wasm' && r.checked)).toBe(true);
+  expect(new Set(data.primitives.map((r: { library: string }) => r.library))).toEqual(new Set(['gnark-crypto', 'halo2curves', 'plonky2_field']));
 });

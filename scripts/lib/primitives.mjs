@@ -1,18 +1,26 @@
-// Builds the Primitives view's own wasm (never the provers' bundles): gnark-crypto's FFT, MSM,
-// pairing and field multiplication (gnark/cmd/primitives-wasm) into
-// web/public/artifacts/primitives/, with an index.json of sizes and sha256. Cached by source.
+// Builds the Primitives view's own wasm (never the provers' bundles) into
+// web/public/artifacts/primitives/, with an index.json of sizes and sha256:
+//   - Go: gnark-crypto's FFT, MSM, pairing and field multiplication (gnark/cmd/primitives-wasm,
+//     GOOS=js GOARCH=wasm) as primitives-go.wasm, listed as files.go;
+//   - Rust: halo2curves-axiom and plonky2_field's (crates/zkplay-primitives, feature wasm,
+//     single-threaded, wasm-bindgen --target web) as rust/zkplay_primitives{.js,_bg.wasm},
+//     listed as files.rust (the wasm) and files.rustGlue (the glue), with rustGlue its path.
+// Both cached by source.
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWasm } from './rust.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
+
+const RUST_CRATE = 'zkplay-primitives';
 
 export async function buildPrimitives({ root, cacheDir }) {
   const goDir = join(root, 'gnark');
   const goVersion = capture('go', ['version'])?.split(' ')[2];
   if (!goVersion) throw new Error('Go is not installed (the primitives view needs it)');
-  const key = `${hashTree([join(goDir, 'primitives'), join(goDir, 'cmd', 'primitives-wasm'), join(goDir, 'go.sum')], { exclude: ['_test.go'] }).slice(0, 12)}-${goVersion}`;
-  const wasm = join(cacheDir, 'primitives', `go-${key}`, 'primitives-go.wasm');
+  const goKey = `${hashTree([join(goDir, 'primitives'), join(goDir, 'cmd', 'primitives-wasm'), join(goDir, 'go.sum')], { exclude: ['_test.go'] }).slice(0, 12)}-${goVersion}`;
+  const wasm = join(cacheDir, 'primitives', `go-${goKey}`, 'primitives-go.wasm');
   if (existsSync(wasm)) {
-    log(`primitives: Go wasm ${key} already built`);
+    log(`primitives: Go wasm ${goKey} already built`);
   } else {
     await step('primitives: build the gnark-crypto primitives wasm (go build)', async () => {
       mkdirSync(join(wasm, '..'), { recursive: true });
@@ -20,12 +28,27 @@ export async function buildPrimitives({ root, cacheDir }) {
       renameSync(`${wasm}.tmp`, wasm);
     });
   }
+
+  // buildWasm logs "already built" or runs cargo + wasm-bindgen as steps of their own.
+  log('primitives: the halo2curves / plonky2_field primitives wasm (cargo, single-threaded)');
+  const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
+  const rustKey = rustDir.split('-').pop();
+  const lib = RUST_CRATE.replace(/-/g, '_');
+
   const outDir = join(root, 'web', 'public', 'artifacts', 'primitives');
   rmSync(outDir, { recursive: true, force: true });
-  place(wasm, join(outDir, 'primitives-go.wasm'));
-  const index = {
-    build: key,
-    files: { go: { file: 'primitives-go.wasm', bytes: statSync(wasm).size, sha256: sha256File(wasm) } },
+  const listed = (src, file) => {
+    place(src, join(outDir, file));
+    return { file, bytes: statSync(src).size, sha256: sha256File(src) };
   };
+  const files = {
+    go: listed(wasm, 'primitives-go.wasm'),
+    rust: listed(join(rustDir, `${lib}_bg.wasm`), `rust/${lib}_bg.wasm`),
+    rustGlue: listed(join(rustDir, `${lib}.js`), `rust/${lib}.js`),
+  };
+  // rustGlue is a role under files (schema/artifact-index.schema.json allows any role there,
+  // but no other top-level field): the worker imports it by files.rustGlue.file.
+  const index = { build: `${goKey}.${rustKey}`, files };
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
+  log(`primitives: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB) and Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`);
 }

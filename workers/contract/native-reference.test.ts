@@ -4,12 +4,14 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import runResultSchema from '../../schema/run-result.schema.json';
+import primitiveResultSchema from '../../schema/primitive-result.schema.json';
 import referenceSchema from '../../schema/native-reference.schema.json';
 import reference from '../../web/public/native-reference.json';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(runResultSchema, 'run-result.schema.json');
+ajv.addSchema(primitiveResultSchema, 'primitive-result.schema.json');
 const validate = ajv.compile(referenceSchema);
 
 describe('web/public/native-reference.json', () => {

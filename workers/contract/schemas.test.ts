@@ -10,11 +10,13 @@ import { describe, expect, it } from 'vitest';
 import artifactIndexSchema from '../../schema/artifact-index.schema.json';
 import benchExportSchema from '../../schema/bench-export.schema.json';
 import nativeReferenceSchema from '../../schema/native-reference.schema.json';
+import primitiveResultSchema from '../../schema/primitive-result.schema.json';
 import proofFileSchema from '../../schema/proof-file.schema.json';
 import runResultSchema from '../../schema/run-result.schema.json';
 import { makeExport, type BenchExport, type ColdSetup } from '../../web/src/bench/export';
 import type { DeviceProbe } from '../../web/src/bench/probe';
-import type { NativeReference } from '../../web/src/bench/reference';
+import type { NativeReference, PrimitivesRun } from '../../web/src/bench/reference';
+import type { PrimitiveResult } from '../../web/src/primitives/result';
 import { encodeProofFile, type ProofFile } from '../../verifier/src/proof-file';
 import type { BackendKeys, KeyEntry, KeyFile, KeyManifest } from '../../verifier/src/keys';
 import keysSchema from '../../schema/keys.schema.json';
@@ -47,6 +49,8 @@ export type KeyChecks = [
   Expect<Equal<Exclude<keyof Sizes, string | number> | KnownSizeKey, Props<RR['sizes']>>>,
   Expect<Equal<keyof NativeReference, Props<typeof nativeReferenceSchema>>>,
   Expect<Equal<keyof NativeReference['machine'], Props<NR['machine']>>>,
+  Expect<Equal<keyof PrimitivesRun, Props<NR['primitivesRun']>>>,
+  Expect<Equal<keyof PrimitiveResult, Props<typeof primitiveResultSchema>>>,
   Expect<Equal<keyof BenchExport, Props<typeof benchExportSchema>>>,
   Expect<Equal<keyof DeviceProbe, Props<BE['device']>>>,
   Expect<Equal<keyof ColdSetup, Props<BE['coldSetup']['items']>>>,
@@ -81,6 +85,8 @@ describe('types and schemas agree on required fields', () => {
     ['memory', runResultSchema.properties.memory, requiredOf<RunResult['memory']>()(['peakBytes', 'what'])],
     ['NativeReference', nativeReferenceSchema, requiredOf<NativeReference>()(['schemaVersion', 'machine', 'commit', 'generatedAt', 'command', 'note', 'results'])],
     ['machine', nativeReferenceSchema.properties.machine, requiredOf<NativeReference['machine']>()(['cpu', 'cores', 'memoryBytes', 'os'])],
+    ['PrimitivesRun', nativeReferenceSchema.properties.primitivesRun, requiredOf<PrimitivesRun>()(['machine', 'commit', 'generatedAt', 'command', 'note'])],
+    ['PrimitiveResult', primitiveResultSchema, requiredOf<PrimitiveResult>()(['library', 'op', 'curve', 'logN', 'threads', 'ms', 'warmup', 'checked'])],
     ['BenchExport', benchExportSchema, requiredOf<BenchExport>()(['format', 'version', 'device', 'results', 'exportedAt'])],
     [
       'DeviceProbe',
@@ -134,6 +140,12 @@ const reference: NativeReference = {
   versions: { go: 'go1.26' },
   results: [{ ...runResult, environment: { kind: 'native', threads: 1, build: 'native-rust', device: 'server', cpu: 'CPU' } }],
 };
+const primitive: PrimitiveResult = { library: 'halo2curves', op: 'msm-g1', curve: 'bn254', logN: 12, threads: 1, ms: stat([9, 10, 11]), warmup: 1, checked: true };
+const referenceWithPrimitives: NativeReference = {
+  ...reference,
+  primitives: [{ ...primitive, runtime: 'native' }, { ...primitive, library: 'plonky2_field', curve: 'goldilocks', op: 'fft-fr', runtime: 'native' }],
+  primitivesRun: { machine: reference.machine, commit: 'def', generatedAt: '2026-01-02T00:00:00Z', command: 'node scripts/bench-native.mjs --only primitives', note: 'n' },
+};
 const proofFile: ProofFile = JSON.parse(
   encodeProofFile({
     backend: 'gnark',
@@ -182,6 +194,9 @@ const rustIndex: ArtifactIndex = {
 const values: [SchemaName, string, unknown][] = [
   ['run-result', 'RunResult', runResult],
   ['native-reference', 'NativeReference', reference],
+  ['native-reference', 'NativeReference with primitives', referenceWithPrimitives],
+  ['primitive-result', 'PrimitiveResult', primitive],
+  ['bench-export', 'BenchExport with primitives', makeExport(device, [], [], [{ ...primitive, runtime: 'wasm' }])],
   ['bench-export', 'BenchExport (makeExport)', JSON.parse(JSON.stringify(makeExport(device, [runResult], coldSetup)))],
   ['bench-export', 'BenchExport without coldSetup', { ...makeExport({ ...device, memoryBytes: undefined }, []), coldSetup: undefined }],
   ['proof-file', 'ProofFile (encodeProofFile)', proofFile],
@@ -219,6 +234,9 @@ describe('a missing required field or an extra field is refused, naming it', () 
     ['run-result', runResult, ['phases', '0', 'ms', 'samples'], '"phases[0].ms.samples" is missing'],
     ['native-reference', reference, ['machine', 'cpu'], '"machine.cpu" is missing'],
     ['native-reference', reference, ['results', '0', 'memory'], '"results[0].memory" is missing'],
+    ['native-reference', referenceWithPrimitives, ['primitives', '0', 'runtime'], '"primitives[0].runtime" is missing'],
+    ['native-reference', referenceWithPrimitives, ['primitivesRun', 'note'], '"primitivesRun.note" is missing'],
+    ['primitive-result', primitive, ['checked'], '"checked" is missing'],
     ['bench-export', makeExport(device, [runResult], coldSetup), ['device', 'simd'], '"device.simd" is missing'],
     ['bench-export', makeExport(device, [runResult], coldSetup), ['coldSetup', '0', 'threads'], '"coldSetup[0].threads" is missing'],
     ['proof-file', proofFile, ['statement', 'digest'], '"statement.digest" is missing'],

@@ -8,6 +8,7 @@ import artifactIndex from '../../schema/artifact-index.schema.json';
 import benchExport from '../../schema/bench-export.schema.json';
 import keys from '../../schema/keys.schema.json';
 import nativeReference from '../../schema/native-reference.schema.json';
+import primitiveResult from '../../schema/primitive-result.schema.json';
 import proofFile from '../../schema/proof-file.schema.json';
 import runResult from '../../schema/run-result.schema.json';
 import { describeErrors } from './schema-errors';
@@ -16,6 +17,7 @@ export { describeErrors, fieldName } from './schema-errors';
 
 export const SCHEMAS = {
   'run-result': runResult,
+  'primitive-result': primitiveResult,
   'native-reference': nativeReference,
   'bench-export': benchExport,
   'proof-file': proofFile,

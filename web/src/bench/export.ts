@@ -3,6 +3,8 @@
 // schema/bench-export.schema.json (BenchExport below mirrors it; schemas.test.ts checks both agree).
 import type { RunResult } from '../../../workers/contract/run-result';
 import { checkSchema } from '../../../workers/contract/schemas';
+import type { PrimitiveResult } from '../primitives/result';
+import { sessionPrimitives } from '../primitives/session';
 import type { DeviceProbe } from './probe';
 import { findNative, type NativeReference } from './reference';
 
@@ -21,11 +23,14 @@ export interface BenchExport {
   results: RunResult[];
   /** Cold setup (prepare) per backend configuration and thread count, measured once per sweep. */
   coldSetup?: ColdSetup[];
+  /** The primitives (FFT, MSM, pairing, field multiplication) measured on this device, when any were. */
+  primitives?: PrimitiveResult[];
   exportedAt: string;
 }
 
-export function makeExport(device: DeviceProbe, results: RunResult[], coldSetup: ColdSetup[] = []): BenchExport {
-  return { format: 'zkplay-bench', version: 1, device, results, coldSetup, exportedAt: new Date().toISOString() };
+/** primitives: by default what the Primitives view measured in this page session (left out when none). */
+export function makeExport(device: DeviceProbe, results: RunResult[], coldSetup: ColdSetup[] = [], primitives: PrimitiveResult[] = sessionPrimitives()): BenchExport {
+  return { format: 'zkplay-bench', version: 1, device, results, coldSetup, ...(primitives.length ? { primitives } : {}), exportedAt: new Date().toISOString() };
 }
 
 const CSV_COLUMNS = [

@@ -4,6 +4,17 @@
 // its native twin.
 import type { RunResult } from '../../../workers/contract/run-result';
 import { schemaProblems } from '../../../workers/contract/schemas';
+import type { PrimitiveResult } from '../primitives/result';
+
+/** Where, when and how the native primitives were measured (they may be later than `results`). */
+export interface PrimitivesRun {
+  machine: NativeReference['machine'];
+  commit: string;
+  generatedAt: string;
+  command: string;
+  note: string;
+  versions?: Record<string, string>;
+}
 
 export interface NativeReference {
   schemaVersion: 1;
@@ -14,6 +25,9 @@ export interface NativeReference {
   note: string;
   versions?: Record<string, string>;
   results: RunResult[];
+  /** The primitives under the provers, natively (runtime 'native'); absent in older files. */
+  primitives?: PrimitiveResult[];
+  primitivesRun?: PrimitivesRun;
 }
 
 export type ReferenceState =
@@ -76,4 +90,16 @@ export function knownPeak(
 
 export function machineLabel(ref: NativeReference): string {
   return `${ref.machine.cpu}, ${ref.machine.cores} core${ref.machine.cores === 1 ? '' : 's'}, ${ref.machine.os}`;
+}
+
+/** The native primitive records of a reference (none when the file predates them). */
+export function nativePrimitives(ref: NativeReference | undefined): PrimitiveResult[] {
+  return ref?.primitives ?? [];
+}
+
+/** "AMD EPYC, 2 cores, linux …, 2026-11-22, commit abc1234": where and when the native primitives were measured. */
+export function primitivesRunLabel(ref: NativeReference): string | undefined {
+  const run = ref.primitivesRun;
+  if (!run) return undefined;
+  return `${machineLabel({ ...ref, machine: run.machine })}, ${run.generatedAt.slice(0, 10)}, commit ${run.commit}`;
 }
