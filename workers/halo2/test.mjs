@@ -1,16 +1,23 @@
 // halo2's own test suite for `npm test`: the single-threaded wasm build that the set-up wrote to
-// web/public/artifacts/halo2/ is fuzzed in Node. One k=10 setup (12 rows per round, 2 blocks,
-// 271 bytes), one honest proof, then seeded mutations of the proof, the digest and the length
+// web/public/artifacts/halo2/ is fuzzed in Node. One k=10 configuration (12 rows per round, 2
+// blocks, 271 bytes) prepared from the build's shipped KZG parameters and verifying key, one
+// honest proof, then seeded mutations of the proof, the digest and the length
 // (plus JavaScript numbers that the old `length: usize` parameter wrapped modulo 2^32 or
 // truncated: 4294967301, 8589934597, 5.5, ...). Every one must throw with one of the crate's
 // error prefixes (`invalid input: ` for lengths and digests that cannot be a statement of the
 // circuit), none may verify, and the wasm must never trap (a panic aborts the instance); the
-// honest proof must verify before, between and after.
+// honest proof must verify before, between and after. Then the verifier-only wasm (what the
+// zkplay-verifier package loads) with the shipped key file: the honest proof verifies, and key
+// files with sampled bytes flipped, cut short or of another configuration never verify and
+// never trap.
 //
 // Run by scripts/test.mjs as the suite `halo2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node workers/halo2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { badLengths, failer, fuzzSuite, loadSingleWasm, mutator, refuseLengths, rng, verifierOf } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
@@ -29,11 +36,59 @@ const fail = failer('halo2');
 const toBig = (b) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const fromBig = (v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 255n));
 
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'public', 'artifacts', 'halo2');
+const index = () => JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8'));
+
+/** The shipped files the page's prepare reads for (k, rowsPerRound), as the worker passes them. */
+function shippedFiles(k, rowsPerRound) {
+  const keys = index().keys;
+  const entry = keys?.entries.find((e) => e.config.k === k && e.config.rowsPerRound === rowsPerRound);
+  if (!entry || !keys.shared?.[`k${k}`]) fail(`index.json lists no keys for k=${k}, ${rowsPerRound} rows per round: run the set-up`);
+  return { params: readFileSync(join(ARTIFACTS, keys.shared[`k${k}`].file)), vk: readFileSync(join(ARTIFACTS, entry.vk.file)) };
+}
+
+/** The verifier-only wasm: honest proof verifies with the shipped key; damaged keys never verify, never trap. */
+async function fuzzKeyFiles({ proof, digest, length, files, r }) {
+  const v = index().variants?.verifier;
+  if (!v) fail('index.json has no verifier variant');
+  const m = await import(pathToFileURL(join(ARTIFACTS, v.glue)).href);
+  m.initSync({ module: readFileSync(join(ARTIFACTS, v.wasm.file)) });
+  const config = JSON.stringify({ k: 10, rowsPerRound: 12 });
+  const check = (vk, what) => {
+    try {
+      return m.verify(config, vk, proof, digest, length);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) fail(`the verifier wasm trapped on ${what}: ${e.message}`);
+      if (e?.code !== 'corrupt-artifact' && e?.code !== 'corrupt-proof') fail(`${what}: unexpected refusal ${JSON.stringify(e)}`);
+      return { ok: false, refused: true };
+    }
+  };
+  if (!check(files.vk, 'the shipped key').ok) fail('the honest proof does not verify with the shipped key file in the verifier wasm');
+  let refused = 0;
+  let rejected = 0;
+  const damaged = [];
+  for (let i = 0; i < 60; i++) {
+    const vk = Uint8Array.from(files.vk); // a copy (Buffer.slice would be a view of the shipped key)
+    vk[r.int(vk.length)] ^= 1 << r.int(8);
+    damaged.push([`byte flip ${i}`, vk]);
+  }
+  damaged.push(['cut short', files.vk.slice(0, r.int(files.vk.length))], ['another configuration', shippedFiles(10, 9).vk], ['empty', new Uint8Array(0)]);
+  for (const [what, vk] of damaged) {
+    const res = check(vk, what);
+    if (res.ok) fail(`a damaged key file (${what}) verified the proof`);
+    if (res.refused) refused++;
+    else rejected++;
+  }
+  if (!check(files.vk, 'the shipped key, again').ok) fail('the honest proof stopped verifying after the damaged keys');
+  return { refused, rejected };
+}
+
 async function main() {
   const m = await loadSingleWasm('halo2');
 
   const t0 = performance.now();
-  const setup = new m.Prover(JSON.stringify({ k: 10, rowsPerRound: 12 }));
+  const files = shippedFiles(10, 12);
+  const setup = new m.Prover(JSON.stringify({ k: 10, rowsPerRound: 12 }), files);
   const cap = setup.report().capacityBytes;
   if (cap !== 271) fail(`k=10 capacity is ${cap} bytes, expected 271`);
   const msg = new TextEncoder().encode('hello');
@@ -159,12 +214,14 @@ async function main() {
   if (!e0?.startsWith('proof rejected: ')) fail(`length -0: ${e0}`);
   mustVerify('at the end');
   setup.free();
+  const keyFiles = await fuzzKeyFiles({ proof, digest, length: L, files, r });
 
   const secs = (x) => (x / 1000).toFixed(1);
   const total = report();
   console.log(
     `halo2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest} times ` +
-      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s)`,
+      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s); ` +
+      `verifier wasm: ${keyFiles.refused + keyFiles.rejected} damaged key files never verified (${keyFiles.refused} refused, ${keyFiles.rejected} rejected)`,
   );
 }
 
