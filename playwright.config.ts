@@ -24,6 +24,11 @@ export default defineConfig({
     headless: true,
     trace: 'off',
     launchOptions,
+    // The page registers a service worker in built pages (web/src/sw/). The suites that test
+    // the page itself run without it, as before: requests stay visible to page.route and every
+    // test starts from the network. e2e/subpath.spec.ts and e2e/offline.spec.ts allow it and
+    // serve dist/ themselves (scripts/static-server.mjs, a free port, under /zkplay/).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions } },

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 // Cross-origin isolation (SharedArrayBuffer, threaded wasm, precise memory APIs) needs
 // these two headers on every response, in dev and in preview alike.
@@ -19,12 +23,60 @@ function commit(): string {
   }
 }
 
+// Every chunk (workers included) goes here; workers/contract/artifacts.ts (appUrl) finds the app's
+// root as the folder above it, and the service worker treats it as immutable (hashed names).
+const assetsDir = 'assets';
+
+/** Every file under dir, as paths relative to dir with '/' separators. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath, d.name)).split(sep).join('/'))
+    .sort();
+}
+
+/**
+ * Writes dist/sw.js (web/src/sw/sw.js: isolation without headers, offline) after the build, with
+ * the app shell to cache when it installs (index.html, assets/) and the build id that names its
+ * cache: a hash of the shell and of the artifacts' small files (index.json, keys.json, wasm-bindgen
+ * glue), so a new page or a new backend build replaces the old cache.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  let source = '';
+  return {
+    name: 'zkplay-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      source = resolve(config.root, 'src/sw/sw.js');
+    },
+    closeBundle() {
+      const shell = ['index.html', ...filesUnder(join(outDir, assetsDir)).map((f) => `${assetsDir}/${f}`)];
+      const small = filesUnder(join(outDir, 'artifacts'))
+        .filter((f) => /\.(json|js)$/.test(f))
+        .map((f) => `artifacts/${f}`);
+      const hash = createHash('sha256');
+      for (const f of [...shell, ...small]) hash.update(f).update('\0').update(readFileSync(join(outDir, f)));
+      const build = hash.digest('hex').slice(0, 16);
+      const sw = readFileSync(source, 'utf8')
+        .replace("'__ZKPLAY_BUILD__'", JSON.stringify(build))
+        .replace("'__ZKPLAY_SHELL__'", JSON.stringify(JSON.stringify(shell)))
+        .replace("'__ZKPLAY_ASSETS__'", JSON.stringify(assetsDir));
+      writeFileSync(join(outDir, 'sw.js'), sw);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [svelte()],
+  // Relative URLs throughout: dist/ works unchanged at any path (https://example.org/zkplay/).
+  base: './',
+  plugins: [svelte(), serviceWorker()],
   define: { __ZKPLAY_COMMIT__: JSON.stringify(commit()) },
-  build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
+  build: { outDir: '../dist', emptyOutDir: true, target: 'es2022', assetsDir },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port, strictPort: true, headers: isolation, fs: { allow: ['..'] } },
   preview: { host: '127.0.0.1', port, strictPort: true, headers: isolation },

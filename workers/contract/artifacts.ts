@@ -13,7 +13,7 @@ export interface ArtifactFile {
 }
 
 /**
- * /artifacts/<id>/index.json as a backend's build.mjs writes it: schema/artifact-index.schema.json
+ * artifacts/<id>/index.json (artifactUrl) as a backend's build.mjs writes it: schema/artifact-index.schema.json
  * (schemas.test.ts checks the two agree). gnark lists its files by role under `files`; the Rust
  * backends list one wasm per build variant under `variants`.
  */
@@ -58,6 +58,33 @@ export interface Fetched {
 }
 
 const CACHE = 'zkplay-artifacts-v1';
+
+/**
+ * The URL of a file this deployment ships (`artifacts/<id>/index.json`, `native-reference.json`),
+ * relative to the app's root, so one build works unchanged at any path (https://example.org/zkplay/).
+ * The one place that knows where that root is, on the page and in every worker:
+ *   - on the page: document.baseURI (index.html is at the root; routes are hashes);
+ *   - in a worker of a build with a relative base (vite.config.ts: base './'): vite writes every
+ *     chunk, workers included, to the root's assets/ (build.assetsDir), so the root is the folder
+ *     above the chunk this code was bundled into;
+ *   - with an absolute base (vite's dev server, or `vite build --base /x/`): that path on this origin.
+ */
+export function appUrl(path: string): string {
+  if (path.startsWith('/')) throw new Error(`appUrl: ${path} must be relative to the app's root`);
+  return new URL(path, appRoot()).href;
+}
+
+/** The URL of a file under the deployment's artifacts/ folder (e.g. `halo2/index.json`). */
+export const artifactUrl = (path: string): string => appUrl(`artifacts/${path}`);
+
+function appRoot(): string {
+  if (typeof document !== 'undefined') return document.baseURI;
+  const base = import.meta.env.BASE_URL;
+  if (base.startsWith('/')) return new URL(base, self.location.origin).href;
+  // A variable, not a literal: vite rewrites new URL('literal', import.meta.url) into an asset.
+  const upFromAssets = '../';
+  return new URL(upFromAssets, import.meta.url).href;
+}
 
 export async function sha256Hex(data: Uint8Array): Promise<string> {
   const d = await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>);
@@ -148,6 +175,14 @@ export async function fetchArtifact(
       `${label} failed its integrity check (sha256 ${got.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…): the file is corrupted; rebuild with npm start`,
     );
   }
-  await cache?.put(key, new Response(bytes as Uint8Array<ArrayBuffer>)).catch(() => undefined); // quota: still usable, just not cached
+  if (cache) {
+    try {
+      await cache.put(key, new Response(bytes as Uint8Array<ArrayBuffer>));
+      // A new build's file replaces the old one: drop the copies of this file with another hash.
+      for (const old of await cache.keys(url, { ignoreSearch: true })) if (old.url !== new URL(key).href) await cache.delete(old);
+    } catch {
+      // quota: still usable, just not cached
+    }
+  }
   return { bytes, fromCache: false };
 }

@@ -38,7 +38,7 @@ export interface RustProverModule extends WasmBindgenModule {
 }
 
 export interface RustBackend {
-  /** The backend id (artifacts at /artifacts/<id>/) and its name in messages. */
+  /** The backend id (artifacts at artifacts/<id>/) and its name in messages. */
   id: string;
   label: string;
   /**

@@ -1,13 +1,13 @@
 // Worker-side loading of a Rust backend built with wasm-bindgen (--target web) in two variants,
 // as scripts/lib/rust.mjs buildWasm makes them and a backend's build.mjs lists them in
-// /artifacts/<id>/index.json:
+// artifacts/<id>/index.json (next to the page, at whatever path it is served: artifactUrl):
 //   threads: atomics + shared memory, rayon on Web Workers (wasm-bindgen-rayon, initThreadPool);
 //   single:  plain wasm32.
 // This module picks the variant, downloads the wasm with fetchArtifact (hash-checked, cached),
-// imports the glue from /artifacts/<id>/<variant>/, instantiates it, starts the thread pool,
+// imports the glue from artifacts/<id>/<variant>/, instantiates it, starts the thread pool,
 // times these phases, reports memory, and turns wasm traps into worker-fatal errors.
 // workers/contract/rust-worker.ts drives the crate's `Prover` class on top of it.
-import { fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
+import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
 import { BackendError, type ErrorCode, type MemoryReport } from './protocol';
 import { fatal, type PhaseContext } from './serve';
 
@@ -63,7 +63,7 @@ export function variantFor(threads: number): Variant {
 }
 
 export interface WasmBackend<M extends WasmBindgenModule> {
-  /** /artifacts/<id>/index.json: the files the backend's build lists are relative to it. */
+  /** artifacts/<id>/index.json: the files the backend's build lists are relative to it. */
   readonly indexUrl: string;
   /** The loaded wasm, loading it first (variant from the thread count) unless this worker already has one. */
   load(threads: number, ctx?: PhaseContext): Promise<LoadedWasm<M>>;
@@ -84,11 +84,11 @@ export interface WasmBackend<M extends WasmBindgenModule> {
 }
 
 /**
- * The wasm-bindgen backend `id` (artifacts at /artifacts/<id>/), named `label` in messages.
+ * The wasm-bindgen backend `id` (artifacts at artifacts/<id>/), named `label` in messages.
  * One instance per worker: the wasm is loaded once and reused for every configuration.
  */
 export function wasmBackend<M extends WasmBindgenModule>(id: string, label: string): WasmBackend<M> {
-  const indexUrl = new URL(`/artifacts/${id}/index.json`, self.location.origin).href;
+  const indexUrl = artifactUrl(`${id}/index.json`);
   let loaded: LoadedWasm<M> | undefined;
 
   const memoryBytes = () => {

@@ -1,7 +1,7 @@
 // The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
 // them in the Go runtime and serves the shared protocol.
 import './generated/wasm_exec.js'; // Go's own loader, copied from GOROOT by build.mjs
-import { fetchArtifact, fetchIndex, type ArtifactFile } from '../contract/artifacts';
+import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '../contract/artifacts';
 import { BackendError, type Config } from '../contract/protocol';
 import { fatal, serve, type PhaseContext } from '../contract/serve';
 import PHASES from '../../gnark/prover/phases.json';
@@ -17,7 +17,7 @@ interface GnarkIndex {
   files: { wasm: ArtifactFile; ccs: ArtifactFile; pk: ArtifactFile; vk: ArtifactFile };
 }
 
-const INDEX_URL = new URL('/artifacts/gnark/index.json', self.location.origin).href;
+const INDEX_URL = artifactUrl('gnark/index.json');
 
 /** The index, checked against schema/artifact-index.schema.json by fetchIndex, then for what gnark needs in it. */
 async function gnarkIndex(): Promise<GnarkIndex> {

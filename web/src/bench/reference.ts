@@ -3,6 +3,7 @@
 // checks against it; the page validates the file when it loads it) and how a browser result finds
 // its native twin.
 import type { RunResult } from '../../../workers/contract/run-result';
+import { appUrl } from '../../../workers/contract/artifacts';
 import { schemaProblems } from '../../../workers/contract/schemas';
 import type { PrimitiveResult } from '../primitives/result';
 
@@ -35,7 +36,7 @@ export type ReferenceState =
   | { kind: 'missing'; why: string }
   | { kind: 'loaded'; reference: NativeReference };
 
-export async function loadReference(url = '/native-reference.json'): Promise<ReferenceState> {
+export async function loadReference(url = appUrl('native-reference.json')): Promise<ReferenceState> {
   try {
     const res = await fetch(url, { cache: 'no-cache' });
     if (!res.ok) return { kind: 'missing', why: `no native reference file (${url}: HTTP ${res.status})` };

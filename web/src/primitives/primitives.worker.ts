@@ -5,7 +5,7 @@
 //   halo2curves,   crates/zkplay-primitives, feature wasm (wasm-bindgen,     files.rust, glue
 //   plonky2_field  --target web, single-threaded)                           files.rustGlue
 import '../../../workers/gnark/generated/wasm_exec.js';
-import { fetchArtifact, fetchIndex, type ArtifactFile } from '../../../workers/contract/artifacts';
+import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '../../../workers/contract/artifacts';
 import type { Library } from './result';
 
 declare global {
@@ -16,7 +16,7 @@ declare global {
 export type PrimitiveRequest = { id: number; library: Library; op: string; curve: string; logN: number; runs: number; warmup: number };
 export type PrimitiveReply = { id: number; result?: unknown; error?: string };
 
-/** What scripts/lib/primitives.mjs writes to /artifacts/primitives/index.json. */
+/** What scripts/lib/primitives.mjs writes to artifacts/primitives/index.json. */
 interface PrimitivesIndex {
   build: string;
   files: { go: ArtifactFile; rust?: ArtifactFile; rustGlue?: ArtifactFile };
@@ -31,7 +31,7 @@ interface RustPrimitives {
 
 type Measure = (op: string, curve: string, logN: number, runs: number, warmup: number) => Promise<string>;
 
-const INDEX_URL = new URL('/artifacts/primitives/index.json', self.location.origin).href;
+const INDEX_URL = artifactUrl('primitives/index.json');
 let index: Promise<PrimitivesIndex> | undefined;
 let go: Promise<Measure> | undefined;
 let rust: Promise<Measure> | undefined;
