@@ -3,7 +3,7 @@
 // work on a fresh machine. Each step is skipped when what it would make is already there
 // and was built from the same inputs. Uses only Node's standard library until npm ci ran.
 //   --for=start  npm deps, backend artifacts, page bundle
-//   --for=test   the same, plus Chromium for the end-to-end tests
+//   --for=test   the same, plus Chromium and Firefox ESR (+ geckodriver) for the end-to-end tests
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { writeKeyManifest } from './lib/keys.mjs';
 import { buildPrimitives } from './lib/primitives.mjs';
+import { ensureFirefoxForTests } from './lib/firefox.mjs';
 
 const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=start').slice(6);
 
@@ -65,6 +66,7 @@ try {
   }
   await npmDependencies();
   if (purpose === 'test') await chromium();
+  if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr + geckodriver (e2e-firefox/)
   await backendArtifacts();
   writeKeyManifest(join(root, 'web', 'public', 'artifacts'));
   await step('build the primitives view wasm', () => buildPrimitives({ root, cacheDir }));

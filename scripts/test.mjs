@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
-// Playwright end-to-end tests in Chromium. Stops at the first failing suite.
+// Playwright end-to-end tests in Chromium, the smoke tests in Firefox. Stops at the first failing suite.
 import { existsSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -22,6 +22,12 @@ const suites = [
   ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
   ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
   ['e2e', 'End-to-end: Playwright in Chromium', async () => run(bin('playwright'), ['test'], { env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()) } })],
+  // The second engine (e2e-firefox/README.md). Skipped only when ZKPLAY_SKIP_FIREFOX=1, and then said so.
+  ['firefox', 'Firefox: end-to-end smoke (firefox-esr + geckodriver)', async () => {
+    const { SKIP_ENV, skipFirefox } = await import('./lib/firefox.mjs');
+    if (skipFirefox()) return log(`⚠ SKIPPED: ${SKIP_ENV}=1 is set, so the Firefox smoke tests did not run (unset it to run them)`);
+    await run(process.execPath, [join(root, 'e2e-firefox', 'smoke.mjs')]);
+  }],
 ];
 const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml'))) : [];
 if (rustCrates.length) {
