@@ -17,11 +17,12 @@
 // build time: test only. Cached by what they are made from (the crate's sources and the lock
 // file), so a deployment keeps its keys until those change; the page reads them instead of
 // making its own, and only the proving key is made in the browser.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
-import { hashTree, log, run, sha256File, step } from '../../scripts/lib/steps.mjs';
+import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
+import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
 
 const CRATE = 'zkplay-halo2';
 
@@ -62,50 +63,7 @@ async function buildKeys({ root, cacheDir }) {
   const tree = hashTree(['src/circuit.rs', 'src/lib.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml'].map((f) => join(crate, f)).concat(join(root, 'crates', 'rust-toolchain.toml')));
   const versions = ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes'].map((n) => `${n}@${lockedVersion(root, n)}`).join(' ');
   const key = createHash('sha256').update(tree).update(versions).digest('hex').slice(0, 16);
-  const dir = join(cacheDir, 'halo2', `keys-${key}`);
-  if (existsSync(join(dir, 'done'))) {
-    log(`${CRATE}: keys ${key} already built`);
-    return dir;
-  }
-  const tmp = `${dir}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  await step(`${CRATE}: one KZG setup and the verifying key of every configuration (native; ~2 minutes)`, () =>
-    run('cargo', ['run', '--release', '--locked', '-p', CRATE, '--example', 'keys', '--', tmp], {
-      cwd: join(root, 'crates'),
-      env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target') },
-      prefix: `${CRATE} keys`,
-    }));
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
-  mkdirSync(join(dir, 'done'));
-  return dir;
-}
-
-/** Wraps the native sample proofs into proof files (v2) under samples/; returns their listing. */
-function publishSamples({ root, keysDir, outDir, entries }) {
-  const samples = JSON.parse(readFileSync(join(keysDir, 'samples.json'), 'utf8'));
-  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  mkdirSync(join(outDir, 'samples'), { recursive: true });
-  return samples.map((s) => {
-    const key = entries.find((e) => e.vk.file === `keys/${s.keyFile}`);
-    if (!key) throw new Error(`halo2 sample ${s.name}: no verifying key ${s.keyFile}`);
-    const proofFile = {
-      format: 'zkplay-proof',
-      version: 2,
-      backend: 'halo2',
-      proofSystem: PROOF_SYSTEM,
-      field: 'bn254',
-      config: s.config,
-      keyHash: key.keyHash,
-      statement: { digest: s.digest, length: s.length },
-      proof: readFileSync(join(keysDir, s.proofFile)).toString('base64'),
-      producer: { name: 'zkplay', version, runtime: 'native' },
-      createdAt: statSync(join(keysDir, s.proofFile)).mtime.toISOString(),
-    };
-    const file = `samples/${s.name}.proof.json`;
-    writeFileSync(join(outDir, file), JSON.stringify(proofFile, null, 2) + '\n');
-    return { file, config: s.config, message: s.message };
-  });
+  return runKeysExample({ root, cacheDir, crate: CRATE, backend: 'halo2', key, what: 'one KZG setup and the verifying key of every configuration (native; ~2 minutes)' });
 }
 
 const PROOF_SYSTEM = 'halo2-kzg-shplonk';
@@ -138,7 +96,7 @@ export async function build({ root, cacheDir, outDir }) {
     entries,
     shared,
   };
-  index.samples = publishSamples({ root, keysDir, outDir, entries });
+  index.samples = publishSamples({ root, keysDir, outDir, entries, claims: { backend: 'halo2', proofSystem: PROOF_SYSTEM, field: 'bn254' } });
   writeFileSync(indexPath, JSON.stringify(index, null, 2));
   const bytes = (files) => files.reduce((s, f) => s + f.bytes, 0);
   log(`halo2: ${entries.length} verifying keys (${bytes(entries.map((e) => e.vk))} bytes) and KZG parameters for ${Object.keys(shared).length} k (${bytes(Object.values(shared))} bytes) in ${join(outDir, 'keys')}`);

@@ -10,11 +10,12 @@
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
 // sample proof files (samples/, index.json `samples`) proven by the same native run.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
-import { hashTree, log, run, sha256File, step } from '../../scripts/lib/steps.mjs';
+import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
+import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
 
 const CRATE = 'zkplay-plonky2';
 
@@ -32,50 +33,7 @@ async function buildKeys({ root, cacheDir }) {
     exclude: ['/tests/', '/benches/', 'tests.rs', 'bench.rs', 'reference.rs', 'node-smoke.cjs'],
   });
   const key = createHash('sha256').update(tree).digest('hex').slice(0, 16);
-  const dir = join(cacheDir, 'plonky2', `keys-${key}`);
-  if (existsSync(join(dir, 'done'))) {
-    log(`${CRATE}: verifier data ${key} already built`);
-    return dir;
-  }
-  const tmp = `${dir}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  await step(`${CRATE}: verifier data of every configuration (native; a few minutes)`, () =>
-    run('cargo', ['run', '--release', '--locked', '-p', CRATE, '--example', 'keys', '--', tmp], {
-      cwd: crates,
-      env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target') },
-      prefix: `${CRATE} keys`,
-    }));
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
-  mkdirSync(join(dir, 'done'));
-  return dir;
-}
-
-/** Wraps the native sample proofs into proof files (v2) under samples/; returns their listing. */
-function publishSamples({ root, keysDir, outDir, entries }) {
-  const samples = JSON.parse(readFileSync(join(keysDir, 'samples.json'), 'utf8'));
-  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  mkdirSync(join(outDir, 'samples'), { recursive: true });
-  return samples.map((s) => {
-    const key = entries.find((e) => e.vk.file === `keys/${s.keyFile}`);
-    if (!key) throw new Error(`plonky2 sample ${s.name}: no verifier data ${s.keyFile}`);
-    const proofFile = {
-      format: 'zkplay-proof',
-      version: 2,
-      backend: 'plonky2',
-      proofSystem: 'plonky2-fri',
-      field: 'goldilocks',
-      config: s.config,
-      keyHash: key.keyHash,
-      statement: { digest: s.digest, length: s.length },
-      proof: readFileSync(join(keysDir, s.proofFile)).toString('base64'),
-      producer: { name: 'zkplay', version, runtime: 'native' },
-      createdAt: statSync(join(keysDir, s.proofFile)).mtime.toISOString(),
-    };
-    const file = `samples/${s.name}.proof.json`;
-    writeFileSync(join(outDir, file), JSON.stringify(proofFile, null, 2) + '\n');
-    return { file, config: s.config, message: s.message };
-  });
+  return runKeysExample({ root, cacheDir, crate: CRATE, backend: 'plonky2', key, what: 'verifier data of every configuration (native; a few minutes)' });
 }
 
 export async function build({ root, cacheDir, outDir }) {
@@ -97,7 +55,7 @@ export async function build({ root, cacheDir, outDir }) {
     versions: { plonky2: lockedVersion(root, 'plonky2') },
     entries,
   };
-  index.samples = publishSamples({ root, keysDir, outDir, entries });
+  index.samples = publishSamples({ root, keysDir, outDir, entries, claims: { backend: 'plonky2', proofSystem: 'plonky2-fri', field: 'goldilocks' } });
   writeFileSync(indexPath, JSON.stringify(index, null, 2));
   log(`plonky2: ${entries.length} verifier-data files (${entries.reduce((s, e) => s + e.vk.bytes, 0)} bytes) in ${join(outDir, 'keys')}`);
 }
