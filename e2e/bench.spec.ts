@@ -70,6 +70,19 @@ test('a shared benchmark link runs gnark, shows the table and plots, exports and
   await expect(row).toHaveCount(2);
   await expect(table.getByRole('columnheader', { name: 'Measured on' })).toBeVisible();
   await expect(table).toContainText('(imported bench.json)');
+
+  // An export with primitives (as the Primitives view adds them): listed in a table of their
+  // own, with the device that measured them.
+  const withPrimitives = info.outputPath('bench-primitives.json');
+  const msm = { library: 'halo2curves', op: 'msm-g1', curve: 'bn254', logN: 12, threads: 2, ms: { median: 41.5, min: 40.25, max: 47, samples: [40.25, 41.5, 47] }, warmup: 1, checked: true, runtime: 'wasm' };
+  writeFileSync(withPrimitives, JSON.stringify({ ...exported, primitives: [msm] }));
+  await page.getByLabel('Import results').setInputFiles(withPrimitives);
+  await expect(page.getByText(/^Imported: .* 1 result, 1 primitive/)).toBeVisible();
+  const prims = page.getByRole('table', { name: 'Imported primitives' });
+  await expect(page.getByText(/^Imported primitives, measured on .*\(imported bench-primitives\.json\)/)).toBeVisible();
+  const prim = prims.getByRole('row').filter({ hasText: 'halo2curves' });
+  await expect(prim).toHaveCount(1);
+  for (const cell of ['MSM (G1)', 'bn254', '2^12', '41.50 ms', '2', 'wasm', '✓']) await expect(prim.getByRole('cell', { name: cell, exact: true })).toBeVisible();
 });
 
 test('the form writes its settings to the link, lists what it skips, and refuses a bad import', async ({ page }, info) => {

@@ -47,3 +47,48 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
   expect(data.primitives.every((r: { runtime: string; checked: boolean }) => r.runtime === 'wasm' && r.checked)).toBe(true);
   expect(new Set(data.primitives.map((r: { library: string }) => r.library))).toEqual(new Set(['gnark-crypto', 'halo2curves', 'plonky2_field']));
 });
+
+test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s pool, and the row says so', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'one viewport is enough');
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (/\/artifacts\/primitives\/.*\.(wasm|js)$/.test(r.url())) wasm.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#/primitives');
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+  const threads = page.getByRole('combobox', { name: 'Threads (Rust)' });
+  await expect(threads).toBeEnabled();
+  await threads.selectOption('2');
+  await page.getByRole('combobox', { name: 'Libraries' }).selectOption('rust');
+  await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await page.getByRole('button', { name: 'Measure' }).click();
+  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
+  await expect(page.getByText(/34 of 34 measured\./)).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Primitive timings' });
+  await expect(table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 2 threads/ })).toBeVisible();
+  // MSM 2^12 on bn254: on 2 threads (what rayon reported from inside the wasm), checked.
+  const msm = table.locator('tbody').filter({ has: page.getByRole('rowheader', { name: /^MSM \(G1\) · bn254/ }) }).getByRole('row').filter({ has: page.getByRole('cell', { name: '212', exact: true }) });
+  await expect(msm).toHaveCount(1);
+  await expect(msm).toContainText('(2 thr)');
+  await expect(msm.getByRole('cell', { name: 'Rust ✓', exact: true })).toBeVisible();
+  await expect(msm.locator('td').nth(2)).toHaveAttribute('title', /2 threads; .*checked/);
+  // A serial primitive says it ran on 1 thread whatever the pool.
+  const pairing = table.locator('tbody').filter({ has: page.getByRole('rowheader', { name: /^Pairing · bn254/ }) }).getByRole('row').nth(1);
+  await expect(pairing).toContainText('(1 thr)');
+  // Only the threaded Rust build was fetched (with wasm-bindgen-rayon's helper), not the single one.
+  expect(wasm.filter((p) => p.endsWith('rust-threads/zkplay_primitives_bg.wasm'))).toHaveLength(1);
+  expect(wasm.some((p) => /\/rust-threads\/snippets\/.*workerHelpers/.test(p))).toBe(true);
+  expect(wasm.filter((p) => p.endsWith('/rust/zkplay_primitives_bg.wasm'))).toHaveLength(0);
+
+  // Back to 1 thread: a new worker with the single-threaded build (a rayon pool cannot shrink).
+  await threads.selectOption('1');
+  await page.getByRole('button', { name: 'Measure' }).click();
+  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
+  await expect(page.getByText(/34 of 34 measured\./)).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 1 thread/ })).toBeVisible();
+  await expect(msm.getByRole('cell', { name: 'Rust ✓', exact: true })).toBeVisible();
+  await expect(msm.locator('td').nth(2)).toHaveAttribute('title', /1 thread; .*checked/);
+  await expect(msm).not.toContainText('thr)');
+  expect(wasm.filter((p) => p.endsWith('/rust/zkplay_primitives_bg.wasm'))).toHaveLength(1);
+});

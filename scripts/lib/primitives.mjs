@@ -4,9 +4,13 @@
 //     GOOS=js GOARCH=wasm) as primitives-go.wasm, listed as files.go;
 //   - Rust: halo2curves-axiom and plonky2_field's (crates/zkplay-primitives, feature wasm,
 //     single-threaded, wasm-bindgen --target web) as rust/zkplay_primitives{.js,_bg.wasm},
-//     listed as files.rust (the wasm) and files.rustGlue (the glue), with rustGlue its path.
-// Both cached by source.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+//     listed as files.rust (the wasm) and files.rustGlue (the glue), with rustGlue its path;
+//   - Rust, threaded: the same crate with feature wasm-threads (atomics, shared memory,
+//     wasm-bindgen-rayon's initThreadPool) as rust-threads/zkplay_primitives{.js,_bg.wasm} with
+//     the glue's snippets/ (wasm-bindgen-rayon's helper worker, which finds the glue through
+//     import.meta.url), listed as files.rustThreads and files.rustThreadsGlue.
+// All cached by source.
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWasm } from './rust.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
@@ -32,7 +36,9 @@ export async function buildPrimitives({ root, cacheDir }) {
   // buildWasm logs "already built" or runs cargo + wasm-bindgen as steps of their own.
   log('primitives: the halo2curves / plonky2_field primitives wasm (cargo, single-threaded)');
   const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
-  const rustKey = rustDir.split('-').pop();
+  log('primitives: the threaded halo2curves / plonky2_field primitives wasm (cargo, atomics + build-std)');
+  const threadsDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'threads', features: ['wasm-threads'] });
+  const rustKey = `${rustDir.split('-').pop().slice(0, 8)}-${threadsDir.split('-').pop().slice(0, 8)}`;
   const lib = RUST_CRATE.replace(/-/g, '_');
 
   const outDir = join(root, 'web', 'public', 'artifacts', 'primitives');
@@ -45,10 +51,15 @@ export async function buildPrimitives({ root, cacheDir }) {
     go: listed(wasm, 'primitives-go.wasm'),
     rust: listed(join(rustDir, `${lib}_bg.wasm`), `rust/${lib}_bg.wasm`),
     rustGlue: listed(join(rustDir, `${lib}.js`), `rust/${lib}.js`),
+    rustThreads: listed(join(threadsDir, `${lib}_bg.wasm`), `rust-threads/${lib}_bg.wasm`),
+    rustThreadsGlue: listed(join(threadsDir, `${lib}.js`), `rust-threads/${lib}.js`),
   };
-  // rustGlue is a role under files (schema/artifact-index.schema.json allows any role there,
+  // wasm-bindgen-rayon's worker helper, served as it is next to the glue it imports.
+  if (existsSync(join(threadsDir, 'snippets'))) cpSync(join(threadsDir, 'snippets'), join(outDir, 'rust-threads', 'snippets'), { recursive: true });
+  else throw new Error(`${threadsDir} has no snippets/ (wasm-bindgen-rayon's worker helper)`);
+  // rustGlue and rustThreadsGlue are roles under files (schema/artifact-index.schema.json allows any role there,
   // but no other top-level field): the worker imports it by files.rustGlue.file.
   const index = { build: `${goKey}.${rustKey}`, files };
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
-  log(`primitives: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB) and Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`);
+  log(`primitives: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB), Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) and threaded Rust (${(files.rustThreads.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`);
 }

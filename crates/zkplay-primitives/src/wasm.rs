@@ -1,7 +1,11 @@
-//! wasm-bindgen bindings (feature `wasm`), single-threaded (no atomics: rayon runs halo2curves'
-//! FFT and MSM on the calling thread):
+//! wasm-bindgen bindings (feature `wasm`). Without `wasm-threads` the build is single-threaded
+//! (no atomics: rayon runs halo2curves' FFT and MSM on the calling thread); with it,
+//! `initThreadPool(n)` (wasm-bindgen-rayon) starts n Web Workers for rayon, once, before any
+//! measurement:
 //!
 //! ```js
+//! await initThreadPool(2);            // wasm-threads only
+//! threads();                          // 2 (1 in the single-threaded build)
 //! const json = measure("msm-g1", "bn254", 12, 5, 1); // one schema/primitive-result record
 //! ```
 //!
@@ -9,6 +13,26 @@
 //! a JavaScript `Error`.
 
 use wasm_bindgen::prelude::*;
+
+#[cfg(feature = "wasm-threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// "wasm-threads" or "wasm-single": which build this is.
+#[wasm_bindgen]
+pub fn build() -> String {
+    if cfg!(feature = "wasm-threads") {
+        "wasm-threads"
+    } else {
+        "wasm-single"
+    }
+    .into()
+}
+
+/// rayon's thread count: 1 in the single-threaded build, the pool size after `initThreadPool`.
+#[wasm_bindgen]
+pub fn threads() -> usize {
+    rayon::current_num_threads()
+}
 
 /// Measures one case and returns its result as JSON (schema/primitive-result.schema.json).
 #[wasm_bindgen]

@@ -1,25 +1,31 @@
-// Runs the primitives off the main thread for the Primitives view, in two small wasm builds of
-// their own (never the provers' bundles), each fetched and hash-checked like every artifact and
-// loaded only when a case of its language is asked for:
-//   gnark-crypto   gnark/cmd/primitives-wasm (Go → js/wasm)                 files.go
-//   halo2curves,   crates/zkplay-primitives, feature wasm (wasm-bindgen,     files.rust, glue
-//   plonky2_field  --target web, single-threaded)                           files.rustGlue
+// Runs the primitives off the main thread for the Primitives view, in small wasm builds of their
+// own (never the provers' bundles), each fetched and hash-checked like every artifact and loaded
+// only when a case of its language is asked for:
+//   gnark-crypto   gnark/cmd/primitives-wasm (Go → js/wasm, one thread)      files.go
+//   halo2curves,   crates/zkplay-primitives, feature wasm (wasm-bindgen,     files.rust, rustGlue
+//   plonky2_field  --target web, single-threaded)
+//                  the same, feature wasm-threads (atomics, shared memory,   files.rustThreads,
+//                  wasm-bindgen-rayon), for threads > 1 when isolated        rustThreadsGlue
+// A worker loads one Rust build with one thread count (a rayon pool cannot be resized): the view
+// starts a new worker when its thread setting changes.
 import '../../../workers/gnark/generated/wasm_exec.js';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '../../../workers/contract/artifacts';
 import type { Library } from './result';
+import { rustBuild } from './threads';
 
 declare global {
   var zkplayPrimitivesGo: { measure(op: string, curve: string, logN: number, runs: number, warmup: number): Promise<string> } | undefined;
   var zkplayPrimitivesGoOnReady: (() => void) | undefined;
 }
 
-export type PrimitiveRequest = { id: number; library: Library; op: string; curve: string; logN: number; runs: number; warmup: number };
+/** threads: the Rust cases' thread count (Go has one thread whatever it says). */
+export type PrimitiveRequest = { id: number; library: Library; op: string; curve: string; logN: number; runs: number; warmup: number; threads?: number };
 export type PrimitiveReply = { id: number; result?: unknown; error?: string };
 
 /** What scripts/lib/primitives.mjs writes to artifacts/primitives/index.json. */
 interface PrimitivesIndex {
   build: string;
-  files: { go: ArtifactFile; rust?: ArtifactFile; rustGlue?: ArtifactFile };
+  files: { go: ArtifactFile; rust?: ArtifactFile; rustGlue?: ArtifactFile; rustThreads?: ArtifactFile; rustThreadsGlue?: ArtifactFile };
 }
 
 /** crates/zkplay-primitives/src/wasm.rs, as wasm-bindgen exports it. */
@@ -27,6 +33,10 @@ interface RustPrimitives {
   default(init: { module_or_path: BufferSource }): Promise<unknown>;
   /** One schema/primitive-result record as JSON; throws an Error on bad input or a failed check. */
   measure(op: string, curve: string, logN: number, runs: number, warmup: number): string;
+  /** rayon's thread count (1 in the single-threaded build). */
+  threads?(): number;
+  /** The threaded build only: starts rayon's pool of n Web Workers (once). */
+  initThreadPool?(n: number): Promise<void>;
 }
 
 type Measure = (op: string, curve: string, logN: number, runs: number, warmup: number) => Promise<string>;
@@ -34,7 +44,8 @@ type Measure = (op: string, curve: string, logN: number, runs: number, warmup: n
 const INDEX_URL = artifactUrl('primitives/index.json');
 let index: Promise<PrimitivesIndex> | undefined;
 let go: Promise<Measure> | undefined;
-let rust: Promise<Measure> | undefined;
+/** The one Rust build this worker loaded, and the thread count it was asked for. */
+let rust: { threads: number; measure: Promise<Measure> } | undefined;
 
 const loadIndex = () => (index ??= fetchIndex<PrimitivesIndex>(INDEX_URL));
 
@@ -53,22 +64,40 @@ function startGo(): Promise<Measure> {
   return go;
 }
 
-function startRust(): Promise<Measure> {
-  rust ??= (async () => {
-    const { files } = await loadIndex();
-    if (!files.rust || !files.rustGlue) throw new Error(`${INDEX_URL} lists no Rust primitives build (files.rust, files.rustGlue): rebuild with scripts/lib/primitives.mjs`);
-    const wasm = await fetchArtifact(INDEX_URL, files.rust, 'primitives wasm (Rust)', () => {});
-    const m = (await import(/* @vite-ignore */ new URL(files.rustGlue.file, INDEX_URL).href)) as RustPrimitives;
-    await m.default({ module_or_path: wasm.bytes as Uint8Array<ArrayBuffer> });
-    return async (op, curve, logN, runs, warmup) => m.measure(op, curve, logN, runs, warmup);
-  })();
-  return rust;
+function startRust(threads: number): Promise<Measure> {
+  if (rust && rust.threads !== threads) {
+    return Promise.reject(new Error(`this worker runs Rust on ${rust.threads} thread${rust.threads === 1 ? '' : 's'} (a rayon pool cannot be resized): start a new worker for ${threads}`));
+  }
+  rust ??= {
+    threads,
+    measure: (async () => {
+      const { files } = await loadIndex();
+      // Not isolated (no shared memory): the single-threaded build, whose results say 1 thread.
+      const build = rustBuild(threads, self.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined');
+      const [wasmFile, glue] = build === 'threads' ? [files.rustThreads, files.rustThreadsGlue] : [files.rust, files.rustGlue];
+      if (!wasmFile || !glue) {
+        const roles = build === 'threads' ? 'files.rustThreads, files.rustThreadsGlue' : 'files.rust, files.rustGlue';
+        throw new Error(`${INDEX_URL} lists no ${build === 'threads' ? 'threaded ' : ''}Rust primitives build (${roles}): rebuild with scripts/lib/primitives.mjs`);
+      }
+      const wasm = await fetchArtifact(INDEX_URL, wasmFile, `primitives wasm (Rust${build === 'threads' ? ', threaded' : ''})`, () => {});
+      const m = (await import(/* @vite-ignore */ new URL(glue.file, INDEX_URL).href)) as RustPrimitives;
+      await m.default({ module_or_path: wasm.bytes as Uint8Array<ArrayBuffer> });
+      if (build === 'threads') {
+        if (!m.initThreadPool) throw new Error(`${glue.file} has no initThreadPool`);
+        await m.initThreadPool(threads);
+        const pool = m.threads?.();
+        if (pool !== threads) throw new Error(`asked for a pool of ${threads} threads, rayon has ${String(pool)}`);
+      }
+      return async (op, curve, logN, runs, warmup) => m.measure(op, curve, logN, runs, warmup);
+    })(),
+  };
+  return rust.measure;
 }
 
 self.onmessage = async (e: MessageEvent<PrimitiveRequest>) => {
-  const { id, library, op, curve, logN, runs, warmup } = e.data;
+  const { id, library, op, curve, logN, runs, warmup, threads = 1 } = e.data;
   try {
-    const measure = await (library === 'gnark-crypto' ? startGo() : startRust());
+    const measure = await (library === 'gnark-crypto' ? startGo() : startRust(threads));
     const json = await measure(op, curve, logN, runs, warmup);
     const result = JSON.parse(json) as { library?: string };
     if (result.library !== library) throw new Error(`asked for ${library}, the wasm answered for ${String(result.library)}`);
