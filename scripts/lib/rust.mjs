@@ -112,8 +112,11 @@ export const SHARED_CRATES = ['zkplay-wasm-runtime'];
 /**
  * A copy of the workspace holding only `crate` (and SHARED_CRATES), with `[patch.crates-io]` entries pointing at
  * edited copies of registry crates (never committed: derived here from the registry's source).
- * patches: [{ name, version, dependency, set }] sets keys of [dependencies.<dependency>] in
- * that crate's Cargo.toml, e.g. default-features = false.
+ * patches: [{ name, version, dependency?, set?, diff? }], applied to one copy per crate:
+ *   dependency + set: sets keys of [dependencies.<dependency>] in that crate's Cargo.toml,
+ *     e.g. default-features = false;
+ *   diff: a unified diff (path relative to the repository, paths in it relative to the crate's
+ *     root, as `git diff` writes them: a/src/…, b/src/…), applied with `git apply`.
  */
 async function derivedWorkspace(root, dir, crate, patches) {
   const cratesDir = join(root, 'crates');
@@ -126,11 +129,19 @@ async function derivedWorkspace(root, dir, crate, patches) {
   let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
   ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify([crate, ...SHARED_CRATES])}`);
   ws += '\n# Derived by scripts/lib/rust.mjs (not committed): edited copies of registry crates.\n[patch.crates-io]\n';
+  const copies = new Map(); // name-version -> the edited copy
   for (const p of patches) {
-    const src = await registrySource(root, p.name, p.version, join(dir, 'patched'));
-    const tomlPath = join(src, 'Cargo.toml');
-    writeFileSync(tomlPath, setDependencyKeys(readFileSync(tomlPath, 'utf8'), p.dependency, p.set));
-    ws += `${p.name} = { path = "patched/${p.name}-${p.version}" }\n`;
+    const id = `${p.name}-${p.version}`;
+    if (!copies.has(id)) {
+      copies.set(id, await registrySource(root, p.name, p.version, join(dir, 'patched')));
+      ws += `${p.name} = { path = "patched/${id}" }\n`;
+    }
+    const src = copies.get(id);
+    if (p.set) {
+      const tomlPath = join(src, 'Cargo.toml');
+      writeFileSync(tomlPath, setDependencyKeys(readFileSync(tomlPath, 'utf8'), p.dependency, p.set));
+    }
+    if (p.diff) await run('git', ['apply', '--verbose', join(root, p.diff)], { cwd: src, prefix: `patch ${id}` });
   }
   writeFileSync(join(dir, 'Cargo.toml'), ws);
   return dir;
@@ -150,7 +161,10 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   const channel = pinnedToolchain(root);
   // The crate, the shared crates it depends on, and the workspace files: a change to any of them rebuilds.
   const tree = hashTree([join(cratesDir, crate), ...SHARED_CRATES.map((c) => join(cratesDir, c)), join(cratesDir, 'Cargo.toml'), join(cratesDir, 'Cargo.lock'), join(cratesDir, 'rust-toolchain.toml')], { exclude: ['/tests/', '/benches/', '/examples/', 'tests.rs'] });
-  const key = createHash('sha256').update(tree).update(JSON.stringify({ variant, features, patches, flags: variant === 'threads' ? THREAD_FLAGS : '' })).digest('hex').slice(0, 16);
+  // A patch's diff is part of the key by its contents, not only its name (absent without diffs,
+  // so that builds without one keep their keys).
+  const diffs = patches.filter((p) => p.diff).map((p) => sha256File(join(root, p.diff)));
+  const key = createHash('sha256').update(tree).update(JSON.stringify({ variant, features, patches, ...(diffs.length ? { diffs } : {}), flags: variant === 'threads' ? THREAD_FLAGS : '' })).digest('hex').slice(0, 16);
   const out = join(cacheDir, 'wasm', `${crate}-${variant}-${key}`);
   if (existsSync(join(out, 'done'))) {
     log(`${crate} (${variant}): wasm ${key} already built`);
