@@ -41,18 +41,37 @@ fn verify_report(result: Result<(), Error>, phase: zkplay_wasm_runtime::Phase) -
     }
 }
 
-/// Verifies against a shipped verifying-key file (the verifier-only wasm's `verify`): the
-/// configuration, then the key file ([`Verifier::from_vk_file`]), then the statement and proof
-/// as [`Halo2Prover::verify`] checks them.
+/// Verifies against a shipped verifying-key file: the configuration, then the key file
+/// ([`Verifier::from_vk_file`]), then the statement and proof as [`Halo2Prover::verify`] checks
+/// them. Reads the key every time; the verifier-only wasm keeps a [`VerifierCache`] instead.
 pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
-    let config: serde_json::Value = serde_json::from_str(config_json).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))?;
-    let p = params_from_json(&config)?;
-    let (result, phase) = VERIFY.time(|| {
-        let verifier = Verifier::from_vk_file(&p, vk)?;
-        let length = verifier.length_from_js(length)?;
-        verifier.verify(proof, digest, length)
-    });
-    verify_report(result, phase)
+    VerifierCache::default().verify_json(config_json, vk, proof, digest, length)
+}
+
+/// The last verifier read from a key file, reused while the same configuration and the same key
+/// bytes come again. Reading a key re-runs the circuit's `configure` and builds its evaluation
+/// domain: most of a verification's time in wasm (a dApp checking many proofs pays it once).
+#[derive(Default)]
+pub struct VerifierCache {
+    last: Option<(Params, Vec<u8>, Verifier)>,
+}
+
+impl VerifierCache {
+    /// [`verify_with_key_json`], reading the key only when it differs from the last one.
+    pub fn verify_json(&mut self, config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
+        let config: serde_json::Value = serde_json::from_str(config_json).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))?;
+        let p = params_from_json(&config)?;
+        let (result, phase) = VERIFY.time(|| {
+            if !matches!(&self.last, Some((q, bytes, _)) if *q == p && bytes.as_slice() == vk) {
+                self.last = None; // a key that cannot be read leaves nothing cached
+                self.last = Some((p, vk.to_vec(), Verifier::from_vk_file(&p, vk)?));
+            }
+            let (_, _, verifier) = self.last.as_ref().expect("set just above");
+            let length = verifier.length_from_js(length)?;
+            verifier.verify(proof, digest, length)
+        });
+        verify_report(result, phase)
+    }
 }
 
 /// One configuration prepared from the build's shipped KZG parameters and verifying key (a
@@ -226,6 +245,33 @@ mod tests {
         assert_eq!((e.code, e.message.as_str()), (ErrorCode::CorruptArtifact, "corrupt key: the verifying key is for k=10 with 12 rows per round, not k=11 with 12 rows per round"));
         let e = verify_with_key_json("{", vk, &out.proof, &digest, 5.0).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
+    }
+
+    /// The wasm verifier's cache gives the answers a fresh read gives: the same key again reuses
+    /// it; another key, a damaged key or another configuration is read (or refused) anew.
+    #[test]
+    fn verifier_cache_answers_as_a_fresh_read() {
+        let files = shipped(10, 12);
+        let other = shipped(10, 12);
+        let (p, _) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12}), &files).unwrap();
+        let out = p.prove(b"cache").unwrap();
+        let digest = crate::keccak256(b"cache");
+        let config = r#"{"k": 10, "rowsPerRound": 12}"#;
+        let (vk, other_vk) = (files.get("vk").unwrap(), other.get("vk").unwrap());
+        let mut cache = VerifierCache::default();
+        for _ in 0..2 {
+            assert!(cache.verify_json(config, vk, &out.proof, &digest, 5.0).unwrap().ok);
+        }
+        // Another setup's key after the cached one: read anew, and the proof does not verify under it.
+        assert!(!cache.verify_json(config, other_vk, &out.proof, &digest, 5.0).unwrap().ok);
+        let mut damaged = vk.to_vec();
+        damaged[0] ^= 1;
+        let e = cache.verify_json(config, &damaged, &out.proof, &digest, 5.0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::CorruptArtifact, "{e}");
+        let e = cache.verify_json(r#"{"k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::CorruptArtifact, "{e}");
+        assert!(cache.verify_json(config, vk, &out.proof, &digest, 5.0).unwrap().ok);
+        assert!(!cache.verify_json(config, vk, &out.proof, &digest, 4.0).unwrap().ok);
     }
 
     /// Files that are not what prepare needs: each a `corrupt-artifact` refusal saying what is wrong, never a panic.
