@@ -1,9 +1,10 @@
 // This deployment's keys.json (built by the set-up next to the artifacts): which verifying key a
 // proof made here was made against, and what the verify view trusts.
+import { appUrl } from '../../../workers/contract/artifacts';
 import { readKeyManifest, type KeyManifest } from '../../../verifier/src/keys';
 
-/** keys.json of this deployment, relative to the page (so it works under any path). */
-export const KEYS_URL = (): URL => new URL('artifacts/keys.json', document.baseURI);
+/** keys.json of this deployment, next to the page (appUrl: so it works under any path). */
+export const KEYS_URL = (): URL => new URL(appUrl('artifacts/keys.json'));
 
 let loaded: Promise<KeyManifest> | undefined;
 
