@@ -8,13 +8,13 @@
 // shared schema).
 //   npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1]
 //                            [--backends gnark,halo2,plonky2] [--out /tmp/zkplay-bench-compare.json]
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { browserSweep } from './lib/browser-bench.mjs';
-import { cacheDir, capture, freePort, log, root, step } from './lib/steps.mjs';
+import { browserSweep, servePlayground } from './lib/browser-bench.mjs';
+import { machineLoad, wasUnderLoad } from './lib/machine-load.mjs';
+import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,51 +29,6 @@ const out = arg('out', '/tmp/zkplay-bench-compare.json');
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 const available = readdirSync(join(root, 'workers')).filter((id) => existsSync(join(root, 'workers', id, 'bench-native.mjs'))).sort();
 const backends = arg('backends', available.join(',')).split(',').filter((id) => available.includes(id));
-
-/** CPU ticks (user + system) of every process, from /proc: a snapshot to diff. */
-function cpuTicks() {
-  const ticks = new Map();
-  for (const pid of existsSync('/proc') ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : []) {
-    try {
-      const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = st.lastIndexOf(')');
-      const fields = st.slice(close + 2).split(' '); // fields[0] is stat's 3rd field
-      ticks.set(pid, { comm: st.slice(st.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks;
-}
-
-/** Load average and the processes that used CPU in the last second: what else was running. */
-async function machineLoad(when) {
-  const loadavg = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number) : [];
-  const a = cpuTicks();
-  await new Promise((r) => setTimeout(r, 1000));
-  const b = cpuTicks();
-  const busiest = [...b]
-    .filter(([pid]) => Number(pid) !== process.pid)
-    .map(([pid, { comm, ticks }]) => ({ comm, pct: ticks - (a.get(pid)?.ticks ?? ticks) })) // 100 ticks per second
-    .filter((p) => p.pct >= 5)
-    .sort((x, y) => y.pct - x.pct)
-    .slice(0, 5)
-    .map((p) => `${p.comm} ${p.pct}%`);
-  log(`load ${when}: ${loadavg.join(' ')}${busiest.length ? `; busy in the last second: ${busiest.join(', ')}` : '; nothing else busy in the last second'}`);
-  return { when, at: new Date().toISOString(), loadavg, otherBusyProcesses: busiest };
-}
-
-async function serve() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs')], { env: { ...process.env, ZKPLAY_PORT: String(port) }, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return { url, stop: () => child.kill('SIGTERM') };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the playground server did not answer on ${url}`);
-}
 
 const proveStat = (r) => r?.phases.find((p) => p.id === 'prove')?.ms;
 const fmt = (s) => (s ? `${s.median >= 1000 ? (s.median / 1000).toFixed(2) + ' s' : s.median.toFixed(0) + ' ms'} (${s.min >= 1000 ? (s.min / 1000).toFixed(2) : s.min.toFixed(0)}–${s.max >= 1000 ? (s.max / 1000).toFixed(2) + ' s' : s.max.toFixed(0) + ' ms'})` : '–');
@@ -121,7 +76,7 @@ for (const id of backends) {
   native.push(...(await step(`native: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () => mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }))));
 }
 loads.push(await machineLoad('after native'));
-const server = await serve();
+const server = await servePlayground();
 let exported;
 try {
   exported = await step(`wasm in Chromium: ${backends.join(',')} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs, ${warmup} warm-up)`, () =>
@@ -134,9 +89,7 @@ loads.push(await machineLoad('after wasm'));
 
 const rows = compare(native, exported.results);
 printTable(rows);
-// The load average after a phase counts this benchmark's own work: only the one taken before
-// it started, and processes other than ours busy at any sample, say the machine was not idle.
-const busy = (loads[0].loadavg[0] ?? 0) > 0.5 * cpus().length || loads.some((l) => l.otherBusyProcesses.length);
+const busy = wasUnderLoad(loads);
 if (busy) console.log(`\nLabel these figures as measured UNDER LOAD: the load average or other processes above were not idle.`);
 writeFileSync(
   out,

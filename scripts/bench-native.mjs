@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 
 function schemaErrors(doc) {
@@ -49,6 +50,7 @@ const wantPrimitives = !only.length || only.includes('primitives');
 const onlyPrimitives = only.length > 0 && only.every((id) => id === 'primitives');
 if (onlyPrimitives && !previous) throw new Error(`--only primitives adds to ${out}, which does not exist yet: run without --only first`);
 
+const loads = [await machineLoad('before')];
 const results = [];
 const measured = new Set();
 for (const id of onlyPrimitives ? [] : readdirSync(join(root, 'workers')).sort()) {
@@ -66,9 +68,12 @@ for (const r of previous?.results ?? []) if (!measured.has(r.backend)) results.p
 
 const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: allCores, memoryBytes: totalmem(), os: `${platform()} ${release()}`, kind: process.env.ZKPLAY_MACHINE_KIND ?? 'polyglot (2 cores, 24 GiB)' };
 const versions = { go: capture('go', ['version']) ?? '', node: process.version };
+if (!onlyPrimitives) loads.push(await machineLoad('after the provers'));
+const provers = loads.slice();
 const primitives = wantPrimitives
   ? await step(`native reference: primitives (threads ${threads.join(',')}, ${runs} runs, FFT ≤ 2^${scales.fft}, G1 FFT ≤ 2^${scales.g1}, MSM ≤ 2^${scales.msm})`, () => benchPrimitives())
   : undefined;
+if (primitives) loads.push(await machineLoad('after the primitives'));
 
 const doc = onlyPrimitives
   ? { ...previous }
@@ -78,7 +83,7 @@ const doc = onlyPrimitives
       commit,
       generatedAt: new Date().toISOString(),
       command: `npm run bench:native -- ${process.argv.slice(2).join(' ')}`.trim(),
-      note: `Medians of ${runs} runs per configuration after loading keys / building once; threads = GOMAXPROCS for Go and RAYON_NUM_THREADS for Rust. Measured on the project's own machine; timings on a shared or loaded machine are upper bounds.`,
+      note: `Medians of ${runs} runs per configuration after loading keys / building once; threads = GOMAXPROCS for Go and RAYON_NUM_THREADS for Rust. ${describeLoad(provers)}${noteArg ? ` ${noteArg}` : ''}`,
       versions,
       results,
     };
@@ -89,7 +94,7 @@ if (primitives) {
     commit,
     generatedAt: new Date().toISOString(),
     command: `node scripts/bench-native.mjs ${process.argv.slice(2).map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}`.trim(),
-    note: `Medians of ${runs} runs after ${primitives.warmup} warm-up per case; threads = GOMAXPROCS for gnark-crypto and RAYON_NUM_THREADS for halo2curves (its serial primitives and plonky2_field's report 1 thread).${noteArg ? ` ${noteArg}` : ''}`,
+    note: `Medians of ${runs} runs after ${primitives.warmup} warm-up per case; threads = GOMAXPROCS for gnark-crypto and RAYON_NUM_THREADS for halo2curves (its serial primitives and plonky2_field's report 1 thread). ${describeLoad(onlyPrimitives ? loads : [loads[0], ...loads.slice(-1)])}${noteArg ? ` ${noteArg}` : ''}`,
     versions: { ...versions, rustc: primitives.rustc },
   };
 } else if (previous?.primitives && !onlyPrimitives) {
