@@ -80,5 +80,5 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port, strictPort: true, headers: isolation, fs: { allow: ['..'] } },
   preview: { host: '127.0.0.1', port, strictPort: true, headers: isolation },
-  test: { root: '.', include: ['web/src/**/*.test.ts', 'workers/**/*.test.ts', 'verifier/**/*.test.ts'], environment: 'node' },
+  test: { root: '.', include: ['web/src/**/*.test.ts', 'workers/**/*.test.ts', 'verifier/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
 });

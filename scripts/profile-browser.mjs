@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// npm run profile:browser — where a prover's time goes in Chromium. Runs the page's benchmark
+// view for one backend and message size on the built playground (as bench:compare does) while
+// V8's sampling profiler records every worker through the DevTools protocol; writes one
+// .cpuprofile per worker (DevTools: Performance panel, "Load profile") and a summary:
+// time under MSM / FFT / hashing / witness generation / allocator / GC, self time per crate or
+// Go package, and the hottest functions.
+//   npm run profile:browser -- --backend halo2 [--blocks 1] [--threads 1] [--runs 1] [--warmup 1]
+//                              [--sampling-us 500] [--top 30] [--out /tmp/zkplay-profiles]
+//   node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]
+//                              summarizes profiles written before (or saved from DevTools).
+// The profiler's sampling slows the run a little: read the times here as shares, and take
+// speed from bench:compare.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browserSweep, servePlayground } from './lib/browser-bench.mjs';
+import { nameWasmFrames, profileWorkers, summarizeProfiles, summaryMarkdown } from './lib/cpu-profile.mjs';
+import { describeLoad, machineLoad } from './lib/machine-load.mjs';
+import { cacheDir, capture, log, root } from './lib/steps.mjs';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : dflt;
+};
+if (process.argv.includes('--summarize')) {
+  const files = process.argv.slice(process.argv.indexOf('--summarize') + 1).filter((f) => f.endsWith('.cpuprofile'));
+  const profiles = files.map((f) => ({ profile: JSON.parse(readFileSync(f, 'utf8')) }));
+  console.log(summaryMarkdown(summarizeProfiles(profiles, { top: Number(arg('top', '30')) }), files.join(', ')));
+  process.exit(0);
+}
+const backend = arg('backend', '');
+if (!/^[a-z0-9-]+$/.test(backend)) {
+  console.error('usage: npm run profile:browser -- --backend <gnark|halo2|plonky2> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--out dir]');
+  process.exit(2);
+}
+const blocks = Number(arg('blocks', '1'));
+const threadCounts = arg('threads', '1').split(',').map(Number).filter((n) => n > 0);
+const runs = Number(arg('runs', '1'));
+const warmup = Number(arg('warmup', '1'));
+const samplingUs = Number(arg('sampling-us', '500'));
+const top = Number(arg('top', '30'));
+const outDir = arg('out', '/tmp/zkplay-profiles');
+mkdirSync(outDir, { recursive: true });
+const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
+
+// A backend whose shipped wasm has no name section says how to name its frames.
+const namer = join(root, 'workers', backend, 'profile-names.mjs');
+const names = existsSync(namer)
+  ? await (await import(pathToFileURL(namer).href)).profileNames({ root, cacheDir, shippedWasm: join(root, 'dist', 'artifacts', backend, `${backend}.wasm`) })
+  : undefined;
+
+const server = await servePlayground();
+const report = [`# CPU profile: ${backend}, ${blocks} block(s), commit ${commit}`, ''];
+try {
+  // One page per thread count: the page replaces a backend's worker when the thread count
+  // changes, and a worker that ends takes its samples with it.
+  for (const threads of threadCounts) {
+    const loads = [await machineLoad('before')];
+    let profiles = [];
+    const exported = await browserSweep({
+      url: server.url,
+      backends: [backend],
+      blocks: [blocks],
+      threads: [threads],
+      runs,
+      warmup,
+      log,
+      onPage: async (page) => {
+        const profiler = await profileWorkers(page, { samplingUs, log });
+        return async () => {
+          profiles = await profiler.stop();
+        };
+      },
+    });
+    loads.push(await machineLoad('after'));
+    const result = exported.results.find((r) => r.backend === backend);
+    const prove = result?.phases.find((p) => p.id === 'prove')?.ms;
+    if (names) for (const p of profiles) nameWasmFrames(p.profile, names);
+    const stem = `${backend}-${blocks}b-${threads}t`;
+    profiles.forEach((p, i) => writeFileSync(join(outDir, `${stem}-worker${i}.cpuprofile`), JSON.stringify(p.profile)));
+    const summary = summarizeProfiles(profiles, { top });
+    const title = `${backend}, ${result?.message.bytes ?? '?'} B, ${threads} thread(s), build ${result?.environment.build ?? '?'}: ${warmup} warm-up + ${runs} run(s), everything the worker did (download, prepare, prove, verify)`;
+    report.push(
+      summaryMarkdown(summary, title),
+      `Prove while profiled (sampling every ${samplingUs} µs): median ${prove ? prove.median.toFixed(0) : '?'} ms of ${runs} run(s). ${describeLoad(loads)}`,
+      '',
+    );
+    writeFileSync(join(outDir, `${stem}.summary.json`), JSON.stringify({ commit, backend, blocks, threads, runs, warmup, samplingUs, loads, prove, summary }, null, 2));
+    log(`${profiles.length} profile(s) written to ${outDir}/${stem}-worker*.cpuprofile`);
+  }
+} finally {
+  server.stop();
+}
+const md = report.join('\n');
+writeFileSync(join(outDir, `${backend}-${blocks}b.md`), md + '\n');
+console.log(`\n${md}`);
