@@ -112,19 +112,21 @@ export const SHARED_CRATES = ['zkplay-wasm-runtime'];
 /**
  * A copy of the workspace holding only `crate` (and SHARED_CRATES), with `[patch.crates-io]` entries pointing at
  * edited copies of registry crates (never committed: derived here from the registry's source).
+ * tests: also copy the crates' tests/ (for scripts/lib/wasm-patches.mjs, which runs them natively).
  * patches: [{ name, version, dependency?, set?, diff? }], applied to one copy per crate:
  *   dependency + set: sets keys of [dependencies.<dependency>] in that crate's Cargo.toml,
  *     e.g. default-features = false;
  *   diff: a unified diff (path relative to the repository, paths in it relative to the crate's
  *     root, as `git diff` writes them: a/src/…, b/src/…), applied with `git apply`.
  */
-async function derivedWorkspace(root, dir, crate, patches) {
+export async function derivedWorkspace(root, dir, crate, patches, { tests = false } = {}) {
   const cratesDir = join(root, 'crates');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of ['Cargo.lock', 'rust-toolchain.toml']) cpSync(join(cratesDir, f), join(dir, f));
   for (const c of [crate, ...SHARED_CRATES]) {
-    cpSync(join(cratesDir, c), join(dir, c), { recursive: true, filter: (src) => !/\/(target|tests|benches|examples)(\/|$)/.test(src.slice(cratesDir.length)) });
+    const skip = tests ? /\/(target|benches|examples)(\/|$)/ : /\/(target|tests|benches|examples)(\/|$)/;
+    cpSync(join(cratesDir, c), join(dir, c), { recursive: true, filter: (src) => !skip.test(src.slice(cratesDir.length)) });
   }
   let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
   ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify([crate, ...SHARED_CRATES])}`);

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
 import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
+import { HALO2CURVES_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-halo2';
 
@@ -46,20 +47,13 @@ export const NO_TABLE_PATCH = {
   set: { features: ['bits', 'derive_serde'] },
 };
 
-/**
- * halo2curves-axiom 0.7.3 with the 64 x 64 -> 128-bit products of its field arithmetic formed
- * from four 32 x 32 -> 64 multiplies on wasm32, inline (crates/patches/…), instead of calls to
- * __multi3. The verifier only: it made verifying 21% faster (221 -> 174 ms in Node, idle), but
- * proving 28% slower (MSMs got slower, though field products and FFTs got faster), so the
- * prover builds do not take it (issue 11's note).
- */
-export const MUL_WIDE_PATCH = { name: 'halo2curves-axiom', version: '0.7.3', diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul-wide.patch' };
-
 const VARIANTS = [
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [] },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH] },
+  // Every variant multiplies BN254 elements over 29-bit limbs on wasm32 (HALO2CURVES_MUL29,
+  // scripts/lib/wasm-patches.mjs): the 64-bit code's __multi3 calls were half of proving time.
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [HALO2CURVES_MUL29] },
+  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH, HALO2CURVES_MUL29] },
   // The zkplay-verifier package's halo2 verifier: `verify` against a shipped key file, no prover class, no threads.
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, MUL_WIDE_PATCH] },
+  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29] },
 ];
 
 /** The build's KZG parameters and verifying keys, made natively and cached by crate sources. */

@@ -6,7 +6,8 @@
 //            one thread is chosen.
 //   single:  plain wasm32 without `parallel`.
 //   verifier: plain wasm32 with only `verify` (src/verifier_wasm.rs), for the verifier package.
-// All three build plonky2_field with MUL_WIDE_PATCH (below), in a workspace derived under the cache.
+// All three build plonky2_field with PLONKY2_FIELD_MUL_WIDE (scripts/lib/wasm-patches.mjs: Goldilocks
+// products from four 32 x 32 multiplies on wasm32), in a workspace derived under the cache.
 // plonky2 is transparent (no setup), but a verifier needs the circuit's verifier data: it is
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
@@ -17,23 +18,16 @@ import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
 import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
+import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-plonky2';
 
-/**
- * plonky2_field 1.0.0 with Goldilocks multiplication computed from four 32 x 32 -> 64 products on
- * wasm32 (crates/patches/…: a u64 x u64 -> u128 product is otherwise a call to a general
- * 128 x 128 multiply, __multi3, because wasm has no high-half multiply). Native code is
- * unchanged. Measured in Node's V8 (single-threaded build, same run, interleaved): proving 15-32%
- * faster (see issue 11's note).
- */
-export const MUL_WIDE_PATCH = { name: 'plonky2_field', version: '1.0.0', diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch' };
 
 const VARIANTS = [
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [MUL_WIDE_PATCH] },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [MUL_WIDE_PATCH] },
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
   // The zkplay-verifier package's plonky2 verifier: `verify` against shipped verifier data, no prover class, no threads.
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [MUL_WIDE_PATCH] },
+  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
 ];
 
 /** Verifier data of every offered configuration, made natively and cached by crate sources. */

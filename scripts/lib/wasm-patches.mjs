@@ -1,0 +1,32 @@
+// The wasm-only arithmetic patches of registry crates (crates/patches/README.md), declared once
+// for every build that applies them, and their native test.
+//
+// Each patch's wasm32 code is also compiled under `--cfg zkplay_wasm_patches`, so it can be run
+// natively: testWasmPatches builds crates/zkplay-primitives against the patched crates with that
+// flag and runs its tests, whose tests/field_mul.rs compares every product with a reference that
+// shares no code with it. A wrong product then fails a test here, not a proof in a browser.
+import { join } from 'node:path';
+import { derivedWorkspace } from './rust.mjs';
+import { run, step } from './steps.mjs';
+
+/** BN254 (and every halo2curves field_arithmetic field) Montgomery product over nine 29-bit limbs on wasm32. */
+export const HALO2CURVES_MUL29 = { name: 'halo2curves-axiom', version: '0.7.3', diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul29.patch' };
+
+/** Goldilocks product from four 32 x 32 -> 64 multiplies on wasm32. */
+export const PLONKY2_FIELD_MUL_WIDE = { name: 'plonky2_field', version: '1.0.0', diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch' };
+
+export const WASM_ARITHMETIC_PATCHES = [HALO2CURVES_MUL29, PLONKY2_FIELD_MUL_WIDE];
+
+/** Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on. */
+export async function testWasmPatches({ root, cacheDir }) {
+  const dir = await step('wasm patches: derive a workspace with the patched crates', () =>
+    derivedWorkspace(root, join(cacheDir, 'workspaces', 'wasm-patches-native-test'), 'zkplay-primitives', WASM_ARITHMETIC_PATCHES, { tests: true }),
+  );
+  await step('wasm patches: cargo test --release -p zkplay-primitives with --cfg zkplay_wasm_patches', () =>
+    run('cargo', ['test', '--release', '-p', 'zkplay-primitives'], {
+      cwd: dir,
+      env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-wasm-patches-test'), RUSTFLAGS: '--cfg zkplay_wasm_patches' },
+      prefix: 'wasm patches',
+    }),
+  );
+}
