@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { patchedModuleFile, patchSha } from '../../scripts/lib/go-patch.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from '../../scripts/lib/steps.mjs';
 import { compileVerifier } from './solc.mjs';
 
@@ -12,6 +13,21 @@ import { compileVerifier } from './solc.mjs';
 const SAMPLES = ['hello from zkplay', ''];
 /** The configuration the page proves with (workers/gnark/index.ts defaultConfig; the circuit has no knobs). */
 const CONFIG = { circuit: 'keccak256-1block' };
+/**
+ * gnark-crypto patched for the js/wasm prover only (gnark/patches/README.md): BN254 field
+ * products with 32-bit limbs and a branchless subtraction on wasm. Native builds (keys,
+ * samples, Solidity verifier) use the module as published; the patch changes nothing there.
+ */
+export const GNARK_CRYPTO_PATCH = {
+  module: 'github.com/consensys/gnark-crypto',
+  version: 'v0.21.0',
+  patch: 'gnark/patches/gnark-crypto-v0.21.0-wasm-mul32.patch',
+};
+
+/** The alternative go.mod (`go build -modfile=`) of the js/wasm prover: gnark/go.mod with the patched gnark-crypto. */
+export function wasmModfile({ root, cacheDir }) {
+  return patchedModuleFile({ root, cacheDir, goDir: join(root, 'gnark'), ...GNARK_CRYPTO_PATCH });
+}
 
 export async function build({ root, cacheDir, outDir }) {
   const goDir = join(root, 'gnark');
@@ -39,14 +55,18 @@ export async function build({ root, cacheDir, outDir }) {
     });
   }
 
-  const wasmKey = hashTree([goDir], { exclude: ['_test.go', join('cmd', 'bench'), join('cmd', 'sample'), join('cmd', 'solidity'), join('cmd', 'primitives'), 'primitives'] }).slice(0, 12) + '-' + goVersion.split(' ')[2];
+  // The wasm's sources, and the gnark-crypto patch by its contents (gnark/patches/ itself is
+  // left out of the tree: its generator and test template do not change the build).
+  const wasmTree = hashTree([goDir], { exclude: ['_test.go', join('cmd', 'bench'), join('cmd', 'sample'), join('cmd', 'solidity'), join('cmd', 'primitives'), 'primitives', join(goDir, 'patches')] });
+  const wasmKey = createHash('sha256').update(wasmTree).update(patchSha(root, GNARK_CRYPTO_PATCH.patch)).digest('hex').slice(0, 12) + '-' + goVersion.split(' ')[2];
   const wasmFile = join(cacheDir, 'gnark', `wasm-${wasmKey}`, 'gnark.wasm');
   if (existsSync(wasmFile)) {
     log(`gnark: wasm ${wasmKey} already built`);
   } else {
     await step('gnark: build the js/wasm prover (go build)', async () => {
       mkdirSync(join(wasmFile, '..'), { recursive: true });
-      await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${wasmFile}.tmp`, './cmd/wasm'], {
+      const modfile = await wasmModfile({ root, cacheDir });
+      await run('go', ['build', `-modfile=${modfile}`, '-trimpath', '-ldflags=-s -w', '-o', `${wasmFile}.tmp`, './cmd/wasm'], {
         cwd: goDir,
         env: { GOOS: 'js', GOARCH: 'wasm' },
         prefix: 'gnark wasm',

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeSection, functionNames } from '../../scripts/lib/wasm-sections.mjs';
 import { run, step } from '../../scripts/lib/steps.mjs';
+import { wasmModfile } from './build.mjs';
 
 export async function profileNames({ root, cacheDir, shippedWasm }) {
   const shipped = readFileSync(shippedWasm);
@@ -16,7 +17,9 @@ export async function profileNames({ root, cacheDir, shippedWasm }) {
   if (!existsSync(twin)) {
     await step('gnark: link the wasm again with its name section, for the profile', async () => {
       mkdirSync(join(twin, '..'), { recursive: true });
-      await run('go', ['build', '-trimpath', '-ldflags=-w', '-o', `${twin}.tmp`, './cmd/wasm'], { cwd: join(root, 'gnark'), env: { GOOS: 'js', GOARCH: 'wasm' }, prefix: 'gnark wasm (names)' });
+      // The shipped build's go.mod too (the patched gnark-crypto), or the code would differ.
+      const modfile = await wasmModfile({ root, cacheDir });
+      await run('go', ['build', `-modfile=${modfile}`, '-trimpath', '-ldflags=-w', '-o', `${twin}.tmp`, './cmd/wasm'], { cwd: join(root, 'gnark'), env: { GOOS: 'js', GOARCH: 'wasm' }, prefix: 'gnark wasm (names)' });
       renameSync(`${twin}.tmp`, twin);
     });
   }
