@@ -158,6 +158,9 @@ export const UNDER = [
   { label: 'Go garbage collector', re: /^runtime\.(gc|mark|scanobject|scanblock|greyobject|sweep|bgsweep|bgscavenge|findObject|wbBuf|heapBits|markBits)/ },
 ];
 
+/** Frames of a thread blocked waiting (futex-style waits on shared wasm memory), not working. */
+export const BLOCKED = /(Condvar|futex|Parker|parker|thread::park)\b.*::(wait|park)\w*$|::futex_wait$|memory_atomic_wait|^Atomics\.wait/;
+
 /**
  * Adds up profiles: total sampled time, self time per function and per package, and time under
  * each group of UNDER. (idle) is kept apart so that percentages are of time spent working.
@@ -190,7 +193,9 @@ export function summarizeProfiles(profiles, { top = 30, under = UNDER } = {}) {
       const node = byId.get(id);
       if (!node) return;
       const name = cleanName(node.callFrame.functionName) || `(anonymous ${node.callFrame.url.split('/').pop()})`;
-      if (name === '(idle)') {
+      // A thread blocked in memory.atomic.wait (rayon's sleeping workers, a parked lock) shows
+      // as a wasm frame in V8's profile, though it uses no CPU: counted as idle, not work.
+      if (name === '(idle)' || BLOCKED.test(pathOf(name))) {
         idleMs += ms;
         return;
       }
@@ -218,7 +223,7 @@ export function summarizeProfiles(profiles, { top = 30, under = UNDER } = {}) {
 export function summaryMarkdown(s, title) {
   const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
   const short = (n) => (n.length > 140 ? `${n.slice(0, 137)}...` : n).replace(/\|/g, '\\|');
-  const lines = [`## ${title}`, '', `${s.workers} worker profile(s); ${ms(s.totalMs)} sampled busy, ${ms(s.idleMs)} idle. Percentages are of busy time.`, ''];
+  const lines = [`## ${title}`, '', `${s.workers} worker profile(s); ${ms(s.totalMs)} sampled busy, ${ms(s.idleMs)} idle or blocked in a wait (rayon's sleeping threads). Percentages are of busy time.`, ''];
   lines.push('| time under | ms | % |', '|---|---|---|', ...s.under.map((g) => `| ${g.label} | ${g.ms.toFixed(0)} | ${g.pct.toFixed(1)} |`), '');
   lines.push('| self time by crate / package | ms | % |', '|---|---|---|', ...s.packages.map((p) => `| ${short(p.name)} | ${p.selfMs.toFixed(0)} | ${p.pct.toFixed(1)} |`), '');
   lines.push('| self time by function | ms | % |', '|---|---|---|', ...s.functions.map((f) => `| ${short(f.name)} | ${f.selfMs.toFixed(0)} | ${f.pct.toFixed(1)} |`), '');

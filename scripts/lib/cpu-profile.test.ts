@@ -1,7 +1,7 @@
 // The profile summary: times from V8's sample deltas, self time per function and package,
 // "time under" counted once per sample whatever the depth, Rust disambiguators dropped.
 import { describe, expect, it } from 'vitest';
-import { cleanName, packageOf, pathOf, summarizeProfiles } from './cpu-profile.mjs';
+import { BLOCKED, cleanName, packageOf, pathOf, summarizeProfiles } from './cpu-profile.mjs';
 
 const frame = (functionName: string, url = 'wasm://wasm/abc') => ({ functionName, url, scriptId: '1', lineNumber: 0, columnNumber: 0 });
 
@@ -66,5 +66,26 @@ describe('pathOf', () => {
     };
     const s = summarizeProfiles([{ profile: p }]);
     expect(s.under.filter((g) => g.ms > 0)).toEqual([]);
+  });
+});
+
+describe('blocked threads', () => {
+  it("counts a worker blocked in a condvar or futex wait as idle, not busy", () => {
+    const p = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)', ''), children: [2, 4] },
+        { id: 2, callFrame: frame('rayon_core[0123456789abcdef]::sleep::Sleep::sleep'), children: [3] },
+        { id: 3, callFrame: frame('<std[8dea1e8aa0fcdaf0]::sys::sync::condvar::futex::Condvar>::wait'), children: [] },
+        { id: 4, callFrame: frame('plonky2_field::fft::fft_classic::<GoldilocksField>'), children: [] },
+      ],
+      samples: [3, 3, 4],
+      timeDeltas: [0, 1000, 1000, 1000],
+    };
+    const s = summarizeProfiles([{ profile: p }]);
+    expect(s.idleMs).toBeCloseTo(2);
+    expect(s.totalMs).toBeCloseTo(1);
+    expect(BLOCKED.test(pathOf('<std::sys::sync::condvar::futex::Condvar>::wait'))).toBe(true);
+    expect(BLOCKED.test(pathOf('std::sys::pal::wasm::atomics::futex::futex_wait'))).toBe(true);
+    expect(BLOCKED.test(pathOf('<dlmalloc::Dlmalloc>::malloc'))).toBe(false);
   });
 });
