@@ -47,7 +47,7 @@ const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 // A backend whose shipped wasm has no name section says how to name its frames.
 const namer = join(root, 'workers', backend, 'profile-names.mjs');
 const names = existsSync(namer)
-  ? await (await import(pathToFileURL(namer).href)).profileNames({ root, cacheDir, shippedWasm: join(root, 'dist', 'artifacts', backend, `${backend}.wasm`) })
+  ? await (await import(pathToFileURL(namer).href)).profileNames({ root, cacheDir })
   : undefined;
 
 const server = await servePlayground();

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { cacheDir, capture, freePort, log, root, run, step } from './lib/steps.mjs';
+import { cacheDir, freePort, log, root, run, step } from './lib/steps.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
@@ -17,21 +17,8 @@ for (const id of readdirSync(join(root, 'workers')).sort()) {
   const mod = await import(pathToFileURL(script).href);
   backendSuites.push([id, mod.description ?? `${id} tests`, () => mod.test({ root, cacheDir })]);
 }
-// The Go module patches' own tests (gnark/patches/README.md), run in the patched copy the wasm
-// build uses: natively (mul32 & co. have no build tag), then as js/wasm under Node, where Mul,
-// Square and Sub are the patched ones (-short: fewer random cases).
-const goPatchSuite = async () => {
-  const { GNARK_CRYPTO_PATCH } = await import('../workers/gnark/build.mjs');
-  const { patchedModuleDir } = await import('./lib/go-patch.mjs');
-  const cwd = await patchedModuleDir({ root, cacheDir, goDir: join(root, 'gnark'), ...GNARK_CRYPTO_PATCH });
-  const pkgs = ['./ecc/bn254/fp', './ecc/bn254/fr'];
-  await run('go', ['test', '-count=1', '-run', 'Mul32', ...pkgs], { cwd, prefix: 'go test mul32' });
-  const exec = join(capture('go', ['env', 'GOROOT']), 'lib', 'wasm', 'go_js_wasm_exec');
-  await run('go', ['test', '-count=1', '-short', `-exec=${exec}`, '-run', 'Mul32', ...pkgs], { cwd, env: { GOOS: 'js', GOARCH: 'wasm' }, prefix: 'go test mul32 (js/wasm)' });
-};
 const suites = [
   ...backendSuites,
-  ['go-patch', 'Go: the gnark-crypto wasm patch (mul32, square32, subNoBranch against upstream and math/big)', goPatchSuite],
   ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
   ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
   ['e2e', 'End-to-end: Playwright in Chromium', async () => run(bin('playwright'), ['test'], { env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()) } })],

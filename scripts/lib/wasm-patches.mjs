@@ -5,9 +5,11 @@
 // natively: testWasmPatches builds crates/zkplay-primitives against the patched crates with that
 // flag and runs its tests, whose tests/field_mul.rs compares every product with a reference that
 // shares no code with it. A wrong product then fails a test here, not a proof in a browser.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { derivedWorkspace } from './rust.mjs';
-import { run, step } from './steps.mjs';
+import { derivedWorkspace, SHARED_CRATES } from './rust.mjs';
+import { hashTree, run, sha256File, step } from './steps.mjs';
 
 /** BN254 (and every halo2curves field_arithmetic field) Montgomery product over nine 29-bit limbs on wasm32. */
 export const HALO2CURVES_MUL29 = { name: 'halo2curves-axiom', version: '0.7.3', diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul29.patch' };
@@ -17,11 +19,26 @@ export const PLONKY2_FIELD_MUL_WIDE = { name: 'plonky2_field', version: '1.0.0',
 
 export const WASM_ARITHMETIC_PATCHES = [HALO2CURVES_MUL29, PLONKY2_FIELD_MUL_WIDE];
 
-/** Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on. */
+/**
+ * Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on.
+ * The derived workspace is kept, named by what it is made from (the crate, its tests, the lock,
+ * the toolchain and the patches' contents): re-deriving it would touch every patched source and
+ * make cargo recompile them on each run.
+ */
 export async function testWasmPatches({ root, cacheDir }) {
-  const dir = await step('wasm patches: derive a workspace with the patched crates', () =>
-    derivedWorkspace(root, join(cacheDir, 'workspaces', 'wasm-patches-native-test'), 'zkplay-primitives', WASM_ARITHMETIC_PATCHES, { tests: true }),
-  );
+  const crates = join(root, 'crates');
+  const key = createHash('sha256')
+    .update(hashTree([join(crates, 'zkplay-primitives'), ...SHARED_CRATES.map((c) => join(crates, c)), join(crates, 'Cargo.toml'), join(crates, 'Cargo.lock'), join(crates, 'rust-toolchain.toml')]))
+    .update(WASM_ARITHMETIC_PATCHES.map((p) => sha256File(join(root, p.diff))).join())
+    .digest('hex')
+    .slice(0, 16);
+  const base = join(cacheDir, 'workspaces');
+  const dir = join(base, `wasm-patches-native-test-${key}`);
+  if (!existsSync(join(dir, 'derived'))) {
+    for (const old of existsSync(base) ? readdirSync(base).filter((d) => d.startsWith('wasm-patches-native-test')) : []) rmSync(join(base, old), { recursive: true, force: true });
+    await step('wasm patches: derive a workspace with the patched crates', () => derivedWorkspace(root, dir, 'zkplay-primitives', WASM_ARITHMETIC_PATCHES, { tests: true }));
+    writeFileSync(join(dir, 'derived'), `${key}\n`);
+  }
   await step('wasm patches: cargo test --release -p zkplay-primitives with --cfg zkplay_wasm_patches', () =>
     run('cargo', ['test', '--release', '-p', 'zkplay-primitives'], {
       cwd: dir,

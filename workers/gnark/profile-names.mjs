@@ -10,8 +10,9 @@ import { codeSection, functionNames } from '../../scripts/lib/wasm-sections.mjs'
 import { run, step } from '../../scripts/lib/steps.mjs';
 import { wasmModfile } from './build.mjs';
 
-export async function profileNames({ root, cacheDir, shippedWasm }) {
-  const shipped = readFileSync(shippedWasm);
+export async function profileNames({ root, cacheDir }) {
+  // The build the playground serves (scripts/profile-browser.mjs profiles dist/).
+  const shipped = readFileSync(join(root, 'dist', 'artifacts', 'gnark', 'gnark.wasm'));
   const key = createHash('sha256').update(shipped).digest('hex').slice(0, 16);
   const twin = join(cacheDir, 'gnark', `names-${key}`, 'gnark.wasm');
   if (!existsSync(twin)) {
