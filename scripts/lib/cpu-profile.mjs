@@ -159,7 +159,9 @@ export const UNDER = [
 ];
 
 /** Frames of a thread blocked waiting (futex-style waits on shared wasm memory), not working. */
-export const BLOCKED = /(Condvar|futex|Parker|parker|thread::park)\b.*::(wait|park)\w*$|::futex_wait$|memory_atomic_wait|^Atomics\.wait/;
+// A generic function's path ends in `::` (pathOf): `<wasm_sync::backend::Condvar>::wait::<T>`, the
+// Condvar rayon uses on the web, whose wait inlines std's futex wait.
+export const BLOCKED = /(Condvar|futex|Parker|parker|thread::park)\b.*::(wait|park)\w*(::)?$|::futex_wait$|memory_atomic_wait|^Atomics\.wait/;
 
 /**
  * Adds up profiles: total sampled time, self time per function and per package, and time under

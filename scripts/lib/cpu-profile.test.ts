@@ -86,6 +86,7 @@ describe('blocked threads', () => {
     expect(s.totalMs).toBeCloseTo(1);
     expect(BLOCKED.test(pathOf('<std::sys::sync::condvar::futex::Condvar>::wait'))).toBe(true);
     expect(BLOCKED.test(pathOf('std::sys::pal::wasm::atomics::futex::futex_wait'))).toBe(true);
+    expect(BLOCKED.test(pathOf('<wasm_sync[0123456789abcdef]::backend::Condvar>::wait::<rayon_core::sleep::WorkerSleepState>'))).toBe(true);
     expect(BLOCKED.test(pathOf('<dlmalloc::Dlmalloc>::malloc'))).toBe(false);
   });
 });

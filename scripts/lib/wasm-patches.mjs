@@ -1,10 +1,11 @@
-// The wasm-only arithmetic patches of registry crates (crates/patches/README.md), declared once
-// for every build that applies them, and their native test.
+// The patches of registry crates that only the wasm builds take (crates/patches/README.md),
+// declared once for every build that applies them, and their native test.
 //
-// Each patch's wasm32 code is also compiled under `--cfg zkplay_wasm_patches`, so it can be run
-// natively: testWasmPatches builds crates/zkplay-primitives against the patched crates with that
-// flag and runs its tests, whose tests/field_mul.rs compares every product with a reference that
-// shares no code with it. A wrong product then fails a test here, not a proof in a browser.
+// Each arithmetic patch's wasm32 code is also compiled under `--cfg zkplay_wasm_patches`, so it
+// can be run natively: testWasmPatches builds crates/zkplay-primitives against the patched crates
+// with that flag and runs its tests, whose tests/field_mul.rs compares every product with a
+// reference that shares no code with it, and tests/msm_split.rs the parallel MSM with a sum of
+// single products. A wrong product or a lost point then fails a test here, not a proof in a browser.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,11 @@ export const HALO2CURVES_MUL29 = { name: 'halo2curves-axiom', version: '0.7.3', 
 /** Goldilocks product from four 32 x 32 -> 64 multiplies on wasm32. */
 export const PLONKY2_FIELD_MUL_WIDE = { name: 'plonky2_field', version: '1.0.0', diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch' };
 
-export const WASM_ARITHMETIC_PATCHES = [HALO2CURVES_MUL29, PLONKY2_FIELD_MUL_WIDE];
+/** halo2curves' parallel MSM splits its points between threads by work (scalar bit lengths), not by count (threaded builds). */
+export const HALO2CURVES_MSM_BALANCED = { name: 'halo2curves-axiom', version: '0.7.3', diff: 'crates/patches/halo2curves-axiom-0.7.3-msm-balanced-split.patch' };
+
+/** Every patch whose code testWasmPatches runs natively. */
+export const NATIVELY_TESTED_PATCHES = [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED, PLONKY2_FIELD_MUL_WIDE];
 
 /**
  * Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on.
@@ -29,14 +34,14 @@ export async function testWasmPatches({ root, cacheDir }) {
   const crates = join(root, 'crates');
   const key = createHash('sha256')
     .update(hashTree([join(crates, 'zkplay-primitives'), ...SHARED_CRATES.map((c) => join(crates, c)), join(crates, 'Cargo.toml'), join(crates, 'Cargo.lock'), join(crates, 'rust-toolchain.toml')]))
-    .update(WASM_ARITHMETIC_PATCHES.map((p) => sha256File(join(root, p.diff))).join())
+    .update(NATIVELY_TESTED_PATCHES.map((p) => sha256File(join(root, p.diff))).join())
     .digest('hex')
     .slice(0, 16);
   const base = join(cacheDir, 'workspaces');
   const dir = join(base, `wasm-patches-native-test-${key}`);
   if (!existsSync(join(dir, 'derived'))) {
     for (const old of existsSync(base) ? readdirSync(base).filter((d) => d.startsWith('wasm-patches-native-test')) : []) rmSync(join(base, old), { recursive: true, force: true });
-    await step('wasm patches: derive a workspace with the patched crates', () => derivedWorkspace(root, dir, 'zkplay-primitives', WASM_ARITHMETIC_PATCHES, { tests: true }));
+    await step('wasm patches: derive a workspace with the patched crates', () => derivedWorkspace(root, dir, 'zkplay-primitives', NATIVELY_TESTED_PATCHES, { tests: true }));
     writeFileSync(join(dir, 'derived'), `${key}\n`);
   }
   await step('wasm patches: cargo test --release -p zkplay-primitives with --cfg zkplay_wasm_patches', () =>

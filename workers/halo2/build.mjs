@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
 import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
-import { HALO2CURVES_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
+import { HALO2CURVES_MSM_BALANCED, HALO2CURVES_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-halo2';
 
@@ -50,7 +50,7 @@ export const NO_TABLE_PATCH = {
 const VARIANTS = [
   // Every variant multiplies BN254 elements over 29-bit limbs on wasm32 (HALO2CURVES_MUL29,
   // scripts/lib/wasm-patches.mjs): the 64-bit code's __multi3 calls were half of proving time.
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [HALO2CURVES_MUL29] },
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED] },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH, HALO2CURVES_MUL29] },
   // The zkplay-verifier package's halo2 verifier: `verify` against a shipped key file, no prover class, no threads.
   { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29] },

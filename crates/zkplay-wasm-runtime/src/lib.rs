@@ -27,6 +27,14 @@ pub use serde_json;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+pub mod thread_cache;
+
+/// The threaded wasm build's allocator: std's one, behind a per-thread cache of small blocks,
+/// because std's wasm allocator under atomics is a single spin-locked heap (see thread_cache).
+#[cfg(all(feature = "threads", target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: thread_cache::ThreadCache<std::alloc::System> = thread_cache::ThreadCache::new(std::alloc::System);
+
 /// A protocol error code (`ErrorCode` in workers/contract/protocol.ts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
