@@ -101,11 +101,14 @@ fn artifacts_from_js(files: &JsValue) -> Result<Artifacts, ProverError> {
 }
 
 /// `new Prover(configJson, files?)`: parses the configuration and prepares it.
-pub fn prepare<P: Prover>(config_json: &str, files: &JsValue) -> Result<(P, JsValue), JsValue> {
+pub fn prepare<P: Prover + Send>(config_json: &str, files: &JsValue) -> Result<(P, JsValue), JsValue>
+where
+    P::Circuit: Send,
+{
     let config: serde_json::Value = serde_json::from_str(config_json)
         .map_err(|e| error(ProverError::invalid_input(format!("the configuration is not JSON: {e}"))))?;
     let artifacts = artifacts_from_js(files).map_err(error)?;
-    let (prover, report) = P::prepare(&config, &artifacts).map_err(error)?;
+    let (prover, report) = on_pool(|| P::prepare(&config, &artifacts)).map_err(error)?;
     Ok((prover, to_js(&report)))
 }
 
@@ -113,8 +116,8 @@ pub fn prove<P: Prover + Sync>(p: &P, message: &[u8]) -> Result<JsValue, JsValue
     on_pool(|| p.prove(message)).map(|r| to_js(&r)).map_err(error)
 }
 
-/// Runs a prover call on a thread of rayon's pool (threaded build) instead of the page's worker
-/// that called it. A prover forks thousands of times per proof; from outside the pool each
+/// Runs a prover call (prepare, prove, verify) on a thread of rayon's pool (threaded build)
+/// instead of the page's worker that called it. A prover forks thousands of times per proof; from outside the pool each
 /// fork is injected into the pool and the caller sleeps until a pool thread has finished it,
 /// two waits and wakes per fork, and a wake is a call into the engine (`memory.atomic.notify`)
 /// that profiles showed as costly. Inside the pool a fork goes to the thread's own queue and
@@ -130,8 +133,8 @@ fn on_pool<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
-pub fn verify<P: Prover>(p: &P, proof: &[u8], digest: &[u8], length: f64) -> Result<JsValue, JsValue> {
-    p.verify(proof, digest, length).map(|r| to_js(&r)).map_err(error)
+pub fn verify<P: Prover + Sync>(p: &P, proof: &[u8], digest: &[u8], length: f64) -> Result<JsValue, JsValue> {
+    on_pool(|| p.verify(proof, digest, length)).map(|r| to_js(&r)).map_err(error)
 }
 
 /// `Prover.running(step)`: the phase the page shows running during "prepare", "prove" or "verify".
