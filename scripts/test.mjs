@@ -33,7 +33,7 @@ const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'cr
 if (rustCrates.length) {
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
   suites.splice(backendSuites.length, 0, ['rust', 'Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
-  suites.splice(backendSuites.length + 1, 0, ['rust-wasm-patches', "Rust: the wasm-only arithmetic patches, run natively (scripts/lib/wasm-patches.mjs)", async () => {
+  suites.splice(backendSuites.length + 1, 0, ['rust-wasm-patches', "Rust: the wasm builds' registry patches, run natively (scripts/lib/wasm-patches.mjs)", async () => {
     const { testWasmPatches } = await import('./lib/wasm-patches.mjs');
     await testWasmPatches({ root, cacheDir });
   }]);
