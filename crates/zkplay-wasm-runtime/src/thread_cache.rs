@@ -1,5 +1,5 @@
-//! A per-thread cache of small freed blocks in front of a global allocator: the allocator of
-//! the threaded wasm builds (feature `threads`, see `lib.rs`).
+//! A per-thread cache of small freed blocks in front of a global allocator, meant for the
+//! threaded wasm builds (not registered yet: see `lib.rs`).
 //!
 //! Why: with atomics, std's wasm allocator is one dlmalloc behind one global lock, and that lock
 //! *spins* (std cannot wait with `memory.atomic.wait` because a browser's main thread may not
@@ -98,6 +98,34 @@ thread_local! {
     static LISTS: FreeLists = const { FreeLists::new() };
 }
 
+/// The calling thread's lists, or None while its thread-local storage is not set up yet.
+///
+/// wasm-bindgen starts a thread by allocating its stack and its thread-local block with this
+/// allocator *before* `__wasm_init_tls` points `__tls_base` at that block. Until then a
+/// thread-local's address is computed from `__tls_base`'s initial value, far below the heap,
+/// and every thread starting at that moment would share (and race on) one set of lists there.
+/// Every thread's block is allocated from the heap, so the lists are usable exactly when their
+/// address is in the heap; until then requests go to the inner allocator with the class layout.
+#[inline]
+fn lists<R>(f: impl FnOnce(&FreeLists) -> R) -> Option<R> {
+    LISTS.with(|l| if tls_ready(l as *const FreeLists as usize) { Some(f(l)) } else { None })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn tls_ready(address: usize) -> bool {
+    unsafe extern "C" {
+        // The linker's first address after the data and the main stack: where the heap starts.
+        static __heap_base: u8;
+    }
+    address >= unsafe { core::ptr::addr_of!(__heap_base) as usize }
+}
+
+/// Natively thread-locals are set up before any code of the thread runs.
+#[cfg(not(target_arch = "wasm32"))]
+fn tls_ready(_address: usize) -> bool {
+    true
+}
+
 /// Idle blocks the calling thread holds, per class (16 B, 32 B, … 64 KiB): for tests and reports.
 pub fn cached_blocks() -> [usize; CLASSES] {
     LISTS.with(|l| core::array::from_fn(|c| l.counts[c].get()))
@@ -118,7 +146,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for ThreadCache<A> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match class_of(layout) {
             Some(class) => {
-                let block = LISTS.with(|l| unsafe { l.pop(class) });
+                let block = lists(|l| unsafe { l.pop(class) }).unwrap_or(ptr::null_mut());
                 if block.is_null() { unsafe { self.inner.alloc(class_layout(class)) } } else { block }
             }
             None => unsafe { self.inner.alloc(layout) },
@@ -143,7 +171,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for ThreadCache<A> {
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
         match class_of(layout) {
             Some(class) => {
-                if !LISTS.with(|l| unsafe { l.push(class, block) }) {
+                if !lists(|l| unsafe { l.push(class, block) }).unwrap_or(false) {
                     unsafe { self.inner.dealloc(block, class_layout(class)) }
                 }
             }
