@@ -22,7 +22,6 @@ import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-plonky2';
 
-
 const VARIANTS = [
   { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },

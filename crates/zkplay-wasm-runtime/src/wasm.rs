@@ -116,13 +116,17 @@ pub fn prove<P: Prover + Sync>(p: &P, message: &[u8]) -> Result<JsValue, JsValue
     on_pool(|| p.prove(message)).map(|r| to_js(&r)).map_err(error)
 }
 
+pub fn verify<P: Prover + Sync>(p: &P, proof: &[u8], digest: &[u8], length: f64) -> Result<JsValue, JsValue> {
+    on_pool(|| p.verify(proof, digest, length)).map(|r| to_js(&r)).map_err(error)
+}
+
 /// Runs a prover call (prepare, prove, verify) on a thread of rayon's pool (threaded build)
-/// instead of the page's worker that called it. A prover forks thousands of times per proof; from outside the pool each
-/// fork is injected into the pool and the caller sleeps until a pool thread has finished it,
-/// two waits and wakes per fork, and a wake is a call into the engine (`memory.atomic.notify`)
-/// that profiles showed as costly. Inside the pool a fork goes to the thread's own queue and
-/// the caller works on its half. `rayon::scope` called from outside the pool runs its body on
-/// a pool thread and blocks the caller once.
+/// instead of the page's worker that called it. A prover forks thousands of times per proof;
+/// from outside the pool each fork is injected into the pool and the caller sleeps until a pool
+/// thread has finished it: two waits and wakes per fork, and a wake is a call into the engine
+/// (`memory.atomic.notify`) that profiles showed as costly. Inside the pool a fork goes to the
+/// thread's own queue and the caller works on its half. `rayon::scope` called from outside the
+/// pool runs its body on a pool thread and blocks the caller once.
 #[cfg(feature = "threads")]
 fn on_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     rayon::scope(|_| f())
@@ -131,10 +135,6 @@ fn on_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 #[cfg(not(feature = "threads"))]
 fn on_pool<R>(f: impl FnOnce() -> R) -> R {
     f()
-}
-
-pub fn verify<P: Prover + Sync>(p: &P, proof: &[u8], digest: &[u8], length: f64) -> Result<JsValue, JsValue> {
-    on_pool(|| p.verify(proof, digest, length)).map(|r| to_js(&r)).map_err(error)
 }
 
 /// `Prover.running(step)`: the phase the page shows running during "prepare", "prove" or "verify".
