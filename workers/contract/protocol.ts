@@ -94,6 +94,14 @@ export type WorkerEvent =
 /** The id of worker-level errors, which fail every pending request. */
 export const WORKER_FATAL_ID = 0;
 
+/**
+ * How long a Rust backend's worker waits for its wasm thread pool to start before it reports
+ * itself 'crashed'. wasm-bindgen-rayon resolves initThreadPool once every pool worker has loaded
+ * and instantiated the module (about 0.1 s on this project's machines, a few seconds on a slow
+ * phone), and never rejects: a pool worker that does not start leaves it pending for ever.
+ */
+export const THREAD_START_TIMEOUT_MS = 30_000;
+
 /** An error with a protocol code; thrown by backend code, carried to the page as-is. */
 export class BackendError extends Error {
   constructor(
