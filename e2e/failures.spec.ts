@@ -25,20 +25,18 @@ test('a truncated verifying key is refused, never verified', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Prove' })).toBeEnabled();
 });
 
-// wasm-bindgen-rayon's initThreadPool waits for every pool worker to start and never rejects. In
-// Firefox, its fetch of the pool's worker script sometimes never completed (crates/patches/README.md),
-// which left the page on "Start 2 wasm threads…" for ever. Here that fetch never answers: the
-// worker gives up after THREAD_START_TIMEOUT_MS with a clear error and is replaced, so the next
-// attempt starts afresh.
-test('a thread pool that does not start is an error, not a hang', async ({ page }) => {
+// A wasm thread pool that does not start (seen in Firefox: the backend's worker blocked inside
+// `new Worker()`, e2e-firefox/README.md) would leave the page on "Start 2 wasm threads…" for ever.
+// Here the pool's worker script is left unanswered the first time: the page gives up after
+// THREAD_START_TIMEOUT_MS, says so, restarts the backend in a fresh worker and proves. (Two stalls
+// in a row are an error: web/src/lib/backend-client.test.ts.)
+test('a thread pool that does not start is restarted once, not waited for', async ({ page }) => {
   test.setTimeout(PROOF_TIMEOUT + THREAD_START_TIMEOUT_MS + 30_000);
-  // The glue imports the helper script first (let through); startWorkers then fetches it again
-  // to start the pool's workers from it (left unanswered while `stalled`).
-  let stalled = true;
+  // The glue imports the helper script (let through); wasm-bindgen-rayon then fetches it again to
+  // start the pool's workers from it: that second request is never answered.
   let seen = 0;
   await page.route('**/snippets/wasm-bindgen-rayon-*/src/workerHelpers.no-bundler.js', async (route) => {
-    seen += 1;
-    if (stalled && seen > 1) return; // never answered
+    if (++seen === 2) return;
     await route.continue();
   });
   await page.goto('/');
@@ -47,14 +45,10 @@ test('a thread pool that does not start is an error, not a hang', async ({ page 
   await typeMessage(page, 'abc');
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText('Start 2 wasm threads');
-  await expect(status(page)).toContainText('Error', { timeout: THREAD_START_TIMEOUT_MS + 15_000 });
-  await expect(status(page)).toContainText('2 wasm threads did not start within 30 s');
-  await expect(status(page)).not.toContainText('Verified');
-  await expect(page.getByRole('button', { name: 'Prove' })).toBeEnabled();
-
-  // The stalled worker is gone: with the pool's script reachable again, the same choice proves.
-  stalled = false;
-  await page.getByRole('button', { name: 'Prove' }).click();
+  await expect(page.getByText(`Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`)).toBeVisible({
+    timeout: THREAD_START_TIMEOUT_MS + 15_000,
+  });
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
   await expect(page.getByRole('region', { name: 'Result' })).toContainText(/build wasm-threads\), 2 threads,/);
+  expect(seen).toBeGreaterThanOrEqual(4);
 });

@@ -94,11 +94,15 @@ export type WorkerEvent =
 /** The id of worker-level errors, which fail every pending request. */
 export const WORKER_FATAL_ID = 0;
 
+/** The progress phase of a Rust backend's worker while its wasm thread pool starts. */
+export const THREAD_START_PHASE = 'threads';
+
 /**
- * How long a Rust backend's worker waits for its wasm thread pool to start before it reports
- * itself 'crashed'. wasm-bindgen-rayon resolves initThreadPool once every pool worker has loaded
- * and instantiated the module (about 0.1 s on this project's machines, a few seconds on a slow
- * phone), and never rejects: a pool worker that does not start leaves it pending for ever.
+ * How long the page lets a worker's wasm thread pool take to start before it replaces the worker.
+ * A start takes about 0.1 s on this project's machines and a few seconds on a slow phone, but in
+ * Firefox ESR 153 it sometimes never ends: the backend's worker blocks inside `new Worker()` for
+ * a pool worker (3–4% of pool starts; e2e-firefox/README.md), so neither it nor
+ * wasm-bindgen-rayon's initThreadPool, which never rejects, can give up by itself.
  */
 export const THREAD_START_TIMEOUT_MS = 30_000;
 

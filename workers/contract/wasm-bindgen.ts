@@ -8,7 +8,7 @@
 // times these phases, reports memory, and turns wasm traps into worker-fatal errors.
 // workers/contract/rust-worker.ts drives the crate's `Prover` class on top of it.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
-import { BackendError, THREAD_START_TIMEOUT_MS, type ErrorCode, type MemoryReport } from './protocol';
+import { BackendError, THREAD_START_PHASE, type ErrorCode, type MemoryReport } from './protocol';
 import { fatal, type PhaseContext } from './serve';
 
 export type Variant = 'threads' | 'single';
@@ -60,27 +60,6 @@ export const MEMORY_LABEL = 'wasm linear memory (never shrinks: the peak of this
 /** Which build runs: threads need cross-origin isolation (SharedArrayBuffer) and are worth it for more than one. */
 export function variantFor(threads: number): Variant {
   return threads > 1 && self.crossOriginIsolated && typeof SharedArrayBuffer !== 'undefined' ? 'threads' : 'single';
-}
-
-/**
- * initThreadPool(n), or a 'crashed' error after THREAD_START_TIMEOUT_MS. The pool's state is then
- * unknown (a worker may hold a lock in the shared memory), so this worker reports itself dead
- * and the page replaces it, with its pool workers.
- */
-async function startThreads(init: (threads: number) => Promise<void>, n: number, name: string): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stalled = new Promise<never>((_, reject) =>
-    (timer = setTimeout(() => {
-      const message = `${name}: ${n} wasm threads did not start within ${THREAD_START_TIMEOUT_MS / 1000} s (the browser did not start the pool's workers); try again, or choose 1 thread`;
-      fatal('crashed', message);
-      reject(new BackendError('crashed', message));
-    }, THREAD_START_TIMEOUT_MS)),
-  );
-  try {
-    await Promise.race([init(n), stalled]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export interface WasmBackend<M extends WasmBindgenModule> {
@@ -143,7 +122,8 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
     });
     if (variant === 'threads') {
       if (!mod.initThreadPool) throw new BackendError('corrupt-artifact', `${name} has no initThreadPool`);
-      await phase('threads', `Start ${n} wasm threads`, () => startThreads(mod.initThreadPool!.bind(mod), n, name));
+      // The page times this phase out (THREAD_START_TIMEOUT_MS): it can stall for ever.
+      await phase(THREAD_START_PHASE, `Start ${n} wasm threads`, () => mod.initThreadPool!(n));
     }
     loaded = { mod, variant, build: mod.build(), download: got.fromCache ? 0 : entry.wasm.bytes, memory };
     return loaded;

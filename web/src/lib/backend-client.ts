@@ -2,6 +2,8 @@
 // replace the worker) and crash detection (a dead worker fails its pending requests).
 import type { Backend } from '../../../workers/contract/manifest';
 import {
+  THREAD_START_PHASE,
+  THREAD_START_TIMEOUT_MS,
   WORKER_FATAL_ID,
   type ErrorCode,
   type Request,
@@ -13,6 +15,8 @@ export class RunError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The worker was replaced because its wasm thread pool did not start in time. */
+    readonly threadStartStalled = false,
   ) {
     super(message);
     this.name = 'RunError';
@@ -30,6 +34,8 @@ export class BackendClient {
   private pending = new Map<number, Pending>();
   /** Thread count of the current worker's pool: a wasm thread pool is sized once per instance. */
   private workerThreads: number | undefined;
+  /** Running while the worker's wasm thread pool starts (THREAD_START_TIMEOUT_MS). */
+  private threadStartTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly backend: Backend) {}
 
@@ -59,6 +65,7 @@ export class BackendClient {
     }
     const p = this.pending.get(ev.id);
     if (!p) return;
+    if (ev.type === 'progress' && ev.phase === THREAD_START_PHASE) this.watchThreadStart(ev);
     if (ev.type === 'progress') p.onProgress?.(ev);
     else {
       this.pending.delete(ev.id);
@@ -73,17 +80,56 @@ export class BackendClient {
     }
   }
 
+  /**
+   * The worker itself cannot time its thread pool's start out: in Firefox it was seen blocked in
+   * `new Worker()` (THREAD_START_TIMEOUT_MS), so the page does, and replaces the worker.
+   */
+  private watchThreadStart(ev: Progress) {
+    clearTimeout(this.threadStartTimer);
+    this.threadStartTimer = undefined;
+    if (ev.state !== 'start') return;
+    const stalled = `${ev.label} did not finish within ${THREAD_START_TIMEOUT_MS / 1000} s: the browser did not start the wasm thread pool's workers`;
+    this.threadStartTimer = setTimeout(() => this.fail('crashed', stalled, true), THREAD_START_TIMEOUT_MS);
+  }
+
   /** Ends the worker and fails everything pending with this code; the next request starts a fresh worker. */
-  private fail(code: ErrorCode, message: string) {
+  private fail(code: ErrorCode, message: string, threadStartStalled = false) {
+    clearTimeout(this.threadStartTimer);
+    this.threadStartTimer = undefined;
     this.worker?.terminate();
     this.worker = undefined;
     this.workerThreads = undefined;
     const pending = [...this.pending.values()];
     this.pending.clear();
-    for (const p of pending) p.reject(new RunError(code, message));
+    for (const p of pending) p.reject(new RunError(code, message, threadStartStalled));
   }
 
-  request<K extends Result['kind']>(
+  /**
+   * Sends a request and resolves with its result. A `prepare` whose thread pool stalled is sent
+   * once more to a fresh worker (the stall is rare and does not repeat itself), after a progress
+   * phase that says so and how long it cost; a second stall is the request's error.
+   */
+  async request<K extends Result['kind']>(
+    req: DistributiveOmit<Request, 'id'>,
+    onProgress?: (p: Progress) => void,
+  ): Promise<Extract<Result, { kind: K }>> {
+    try {
+      return await this.send<K>(req, onProgress);
+    } catch (e) {
+      if (!(e instanceof RunError && e.threadStartStalled && req.type === 'prepare')) throw e;
+      const label = `Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`;
+      onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'start' });
+      onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'end', ms: THREAD_START_TIMEOUT_MS });
+      try {
+        return await this.send<K>(req, onProgress);
+      } catch (again) {
+        if (again instanceof RunError && again.threadStartStalled) throw new RunError(again.code, `${again.message}, twice; try again, or choose 1 thread`, true);
+        throw again;
+      }
+    }
+  }
+
+  private send<K extends Result['kind']>(
     req: DistributiveOmit<Request, 'id'>,
     onProgress?: (p: Progress) => void,
   ): Promise<Extract<Result, { kind: K }>> {
