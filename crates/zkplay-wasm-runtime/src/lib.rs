@@ -29,10 +29,13 @@ pub mod wasm;
 
 pub mod thread_cache;
 
-// Not (yet) the threaded build's `#[global_allocator]`, though it made plonky2 at 2 threads ~5%
-// faster: with it registered, Firefox once hung starting the thread pool (1 of 2 CI runs; 0 of 7
-// reruns). Its one known hazard, allocations before a new thread's thread-local storage exists,
-// is handled (`tls_ready`), but the hang is not explained, so it stays off until it is.
+/// The threaded wasm build's allocator: std's one, behind a per-thread cache of small blocks,
+/// because std's wasm allocator under atomics is a single spin-locked heap (see thread_cache).
+/// It was off for a while after a Firefox run hung starting the thread pool; that stall happens
+/// as often without it, before any wasm runs (e2e-firefox/README.md, "Thread pools that never start").
+#[cfg(all(feature = "threads", target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: thread_cache::ThreadCache<std::alloc::System> = thread_cache::ThreadCache::new(std::alloc::System);
 
 /// A protocol error code (`ErrorCode` in workers/contract/protocol.ts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

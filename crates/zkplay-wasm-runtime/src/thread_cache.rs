@@ -1,5 +1,5 @@
-//! A per-thread cache of small freed blocks in front of a global allocator, meant for the
-//! threaded wasm builds (not registered yet: see `lib.rs`).
+//! A per-thread cache of small freed blocks in front of a global allocator: the threaded wasm
+//! builds' `#[global_allocator]` (`lib.rs`).
 //!
 //! Why: with atomics, std's wasm allocator is one dlmalloc behind one global lock, and that lock
 //! *spins* (std cannot wait with `memory.atomic.wait` because a browser's main thread may not
