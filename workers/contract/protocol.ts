@@ -101,7 +101,7 @@ export const THREAD_START_PHASE = 'threads';
  * How long the page lets a worker's wasm thread pool take to start before it replaces the worker.
  * A start takes about 0.1 s on this project's machines and a few seconds on a slow phone, but in
  * Firefox ESR 153 it sometimes never ends: the backend's worker blocks inside `new Worker()` for
- * a pool worker (3–4% of pool starts; e2e-firefox/README.md), so neither it nor
+ * a pool worker (about 3% of pool starts; e2e-firefox/README.md), so neither it nor
  * wasm-bindgen-rayon's initThreadPool, which never rejects, can give up by itself.
  */
 export const THREAD_START_TIMEOUT_MS = 30_000;
