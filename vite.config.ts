@@ -23,7 +23,7 @@ function commit(): string {
   }
 }
 
-// Every chunk (workers included) goes here; workers/contract/artifacts.ts (appUrl) finds the app's
+// Every chunk (workers included) goes here; packages/core/artifacts.ts (appUrl) finds the app's
 // root as the folder above it, and the service worker treats it as immutable (hashed names).
 const assetsDir = 'assets';
 
@@ -78,7 +78,7 @@ export default defineConfig({
   define: { __ZKPLAY_COMMIT__: JSON.stringify(commit()) },
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022', assetsDir },
   worker: { format: 'es' },
-  server: { host: '127.0.0.1', port, strictPort: true, headers: isolation, fs: { allow: ['..'] } },
+  server: { host: '127.0.0.1', port, strictPort: true, headers: isolation},
   preview: { host: '127.0.0.1', port, strictPort: true, headers: isolation },
-  test: { root: '.', include: ['web/src/**/*.test.ts', 'workers/**/*.test.ts', 'verifier/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+  test: { root: '.', include: ['web/src/**/*.test.ts', 'backends/**/*.test.ts', 'packages/**/*.test.ts', 'verifier/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
 });

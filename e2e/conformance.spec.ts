@@ -1,5 +1,5 @@
 // The same end-to-end cases for every backend the page has: a backend gets them all by being
-// registered (a folder workers/<id>/ with an index.ts, found here as the page's registry finds
+// registered (a folder backends/<id>/ with an index.ts, found here as the page's registry finds
 // it). The cases use only what every backend must provide: the protocol, its manifest (drawn
 // on the page: knobs, capacity, phases) and its build's /artifacts/<id>/index.json.
 //

@@ -1,14 +1,14 @@
 // Failures a person can meet that the shared cases (e2e/conformance.spec.ts: a download with a
 // flipped byte, a worker out of memory, for every backend) do not cover: a truncated download,
 // and a thread pool that does not start.
-import { THREAD_START_TIMEOUT_MS } from '../workers/contract/protocol';
+import { THREAD_START_TIMEOUT_MS } from '@zkplay/core/protocol';
 import { expect, PROOF_TIMEOUT, status, test, typeMessage } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'failure handling does not depend on the viewport');
 
 // The verifying key is the artifact damaged here: routing a 100 MiB proving key through the
 // DevTools protocol would test Playwright rather than the page. Every artifact goes through
-// the same download-and-hash check (workers/contract/artifacts.ts).
+// the same download-and-hash check (packages/core/artifacts.ts).
 test('a truncated verifying key is refused, never verified', async ({ page }) => {
   await page.route('**/artifacts/gnark/*.vk', async (route) => {
     const res = await route.fetch();

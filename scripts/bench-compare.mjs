@@ -8,13 +8,13 @@
 // shared schema).
 //   npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1]
 //                            [--backends gnark,halo2,plonky2] [--out /tmp/zkplay-bench-compare.json]
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { browserSweep, servePlayground } from './lib/browser-bench.mjs';
 import { machineLoad, wasUnderLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
+import { backendIds, importBackendFile } from './lib/backends.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,7 +27,7 @@ const runs = Number(arg('runs', '5'));
 const warmup = Number(arg('warmup', '1'));
 const out = arg('out', '/tmp/zkplay-bench-compare.json');
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
-const available = readdirSync(join(root, 'workers')).filter((id) => existsSync(join(root, 'workers', id, 'bench-native.mjs'))).sort();
+const available = backendIds('bench-native.mjs');
 const backends = arg('backends', available.join(',')).split(',').filter((id) => available.includes(id));
 
 const proveStat = (r) => r?.phases.find((p) => p.id === 'prove')?.ms;
@@ -72,7 +72,7 @@ function printTable(rows) {
 const loads = [await machineLoad('before')];
 const native = [];
 for (const id of backends) {
-  const mod = await import(pathToFileURL(join(root, 'workers', id, 'bench-native.mjs')).href);
+  const mod = await importBackendFile(id, 'bench-native.mjs');
   native.push(...(await step(`native: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () => mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }))));
 }
 loads.push(await machineLoad('after native'));

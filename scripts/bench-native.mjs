@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:native — native reference numbers for every backend, through the same Rust
 // and Go functions the wasm builds call, written to web/public/native-reference.json (the
-// page shows them next to what this device measures). Each workers/<id>/bench-native.mjs
+// page shows them next to what this device measures). Each backends/<id>/bench-native.mjs
 // exports benchNative({ root, cacheDir, blocks, threads, runs, commit }) -> RunResult[].
 // The primitives under the provers (issue 13) are measured too, by their two native runners
 // (gnark/cmd/primitives and crates/zkplay-primitives/examples/primitives.rs), into `primitives`
@@ -11,14 +11,14 @@
 //     [--max-fft 15] [--max-g1 10] [--max-msm 16] [--note "extra conditions"]
 // --only primitives measures only the primitives and keeps every other field of the file as it is.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
+import { backendIds, importBackendFile } from './lib/backends.mjs';
 
 function schemaErrors(doc) {
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
@@ -53,10 +53,9 @@ if (onlyPrimitives && !previous) throw new Error(`--only primitives adds to ${ou
 const loads = [await machineLoad('before')];
 const results = [];
 const measured = new Set();
-for (const id of onlyPrimitives ? [] : readdirSync(join(root, 'workers')).sort()) {
-  const script = join(root, 'workers', id, 'bench-native.mjs');
-  if (!existsSync(script) || (only.length && !only.includes(id))) continue;
-  const mod = await import(pathToFileURL(script).href);
+for (const id of onlyPrimitives ? [] : backendIds('bench-native.mjs')) {
+  if (only.length && !only.includes(id)) continue;
+  const mod = await importBackendFile(id, 'bench-native.mjs');
   const r = await step(`native reference: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () =>
     mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }),
   );

@@ -11,13 +11,13 @@
 //                              summarizes profiles written before (or saved from DevTools).
 // The profiler's sampling slows the run a little: read the times here as shares, and take
 // speed from bench:compare.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { browserSweep, servePlayground } from './lib/browser-bench.mjs';
 import { nameWasmFrames, profileWorkers, summarizeProfiles, summaryMarkdown } from './lib/cpu-profile.mjs';
 import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root } from './lib/steps.mjs';
+import { backendIds, importBackendFile } from './lib/backends.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,9 +45,8 @@ mkdirSync(outDir, { recursive: true });
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 
 // A backend whose shipped wasm has no name section says how to name its frames.
-const namer = join(root, 'workers', backend, 'profile-names.mjs');
-const names = existsSync(namer)
-  ? await (await import(pathToFileURL(namer).href)).profileNames({ root, cacheDir })
+const names = backendIds('profile-names.mjs').includes(backend)
+  ? await (await importBackendFile(backend, 'profile-names.mjs')).profileNames({ root, cacheDir })
   : undefined;
 
 const server = await servePlayground();

@@ -5,13 +5,14 @@
 //   --for=start  npm deps, backend artifacts, page bundle
 //   --for=test   the same, plus Chromium and Firefox ESR (+ geckodriver) for the end-to-end tests
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { writeKeyManifest } from './lib/keys.mjs';
 import { buildPrimitives } from './lib/primitives.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
+import { backendIds, importBackendFile } from './lib/backends.mjs';
 
 const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=start').slice(6);
 
@@ -37,13 +38,10 @@ async function chromium() {
   if (!existsSync(CHROMIUM)) throw new Error(`chromium was installed but ${CHROMIUM} is missing`);
 }
 
-/** Every workers/<id>/build.mjs builds that backend's artifacts into web/public/artifacts/<id>/. */
+/** Every backends/<id>/build.mjs builds that backend's artifacts into web/public/artifacts/<id>/. */
 async function backendArtifacts() {
-  const dir = join(root, 'workers');
-  for (const id of readdirSync(dir).sort()) {
-    const script = join(dir, id, 'build.mjs');
-    if (!existsSync(script)) continue;
-    const mod = await import(pathToFileURL(script).href);
+  for (const id of backendIds('build.mjs')) {
+    const mod = await importBackendFile(id, 'build.mjs');
     await step(`build backend ${id}`, () => mod.build({ root, cacheDir, outDir: join(root, 'web', 'public', 'artifacts', id) }));
   }
 }

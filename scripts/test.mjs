@@ -2,19 +2,17 @@
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
 // Playwright end-to-end tests in Chromium, the smoke tests in Firefox. Stops at the first failing suite.
 import { existsSync, readdirSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { cacheDir, freePort, log, root, run, step } from './lib/steps.mjs';
+import { backendIds, importBackendFile } from './lib/backends.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 // [key, description, run]; `node scripts/test.mjs gnark vitest` runs only the suites with those keys.
-// A backend's own suite is its workers/<id>/test.mjs (key: the backend id), found like build.mjs.
+// A backend's own suite is its backends/<id>/test.mjs (key: the backend id), found like build.mjs.
 const backendSuites = [];
-for (const id of readdirSync(join(root, 'workers')).sort()) {
-  const script = join(root, 'workers', id, 'test.mjs');
-  if (!existsSync(script)) continue;
-  const mod = await import(pathToFileURL(script).href);
+for (const id of backendIds('test.mjs')) {
+  const mod = await importBackendFile(id, 'test.mjs');
   backendSuites.push([id, mod.description ?? `${id} tests`, () => mod.test({ root, cacheDir })]);
 }
 const suites = [

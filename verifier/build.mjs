@@ -92,7 +92,7 @@ export async function buildVerifierPackage({ root }) {
 }
 
 /**
- * verifier/src/validate.ts imports workers/contract/schemas.ts (ajv compiling schemas at run
+ * verifier/src/validate.ts imports packages/core/schemas.ts (ajv compiling schemas at run
  * time, ~100 KB). In the package that import becomes the proof-file and keys validators compiled
  * now by ajv's standalone code generator, with the same options: same checks, same error objects.
  */
@@ -100,7 +100,7 @@ function aheadOfTimeValidators(root) {
   return {
     name: 'zkplay-standalone-validators',
     setup(b) {
-      b.onResolve({ filter: /workers\/contract\/schemas$/ }, (args) =>
+      b.onResolve({ filter: /^@zkplay\/core\/schemas$/ }, (args) =>
         args.importer.endsWith(join('verifier', 'src', 'validate.ts')) ? { path: 'validators', namespace: 'zkplay-aot' } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'zkplay-aot' }, async () => {

@@ -9,7 +9,7 @@ import (
 
 // phases.json is the one list of gnark's phases, in the order a run shows
 // them: the worker's own (download, instantiate) and those timed here. The
-// page's manifest (workers/gnark/index.ts) imports the same file, and the wasm
+// page's manifest (backends/gnark/index.ts) imports the same file, and the wasm
 // build and the native runner report each phase with its label from it.
 //
 //go:embed phases.json

@@ -367,7 +367,7 @@ func or(a, b string) string {
 	return a
 }
 
-// The median of test-vectors/stats.json: the same cases the page's stat() (workers/contract/stats.mjs) must match.
+// The median of test-vectors/stats.json: the same cases the page's stat() (packages/core/stats.mjs) must match.
 func TestNewStatMatchesTheSharedVectors(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("..", "..", "test-vectors", "stats.json"))
 	if err != nil {

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, root, sha256File } from './steps.mjs';
+import { backendFile } from './backends.mjs';
 
 /** { file, bytes, sha256 } of artifacts/<id>/<rel>, path relative to artifacts/. */
 function fileEntry(artifacts, id, rel) {
@@ -19,7 +20,7 @@ export function writeKeyManifest(artifacts) {
   const builds = [];
   for (const id of readdirSync(artifacts).sort()) {
     const indexPath = join(artifacts, id, 'index.json');
-    if (!existsSync(indexPath) || !existsSync(join(root, 'workers', id, 'index.ts'))) continue; // backends only
+    if (!existsSync(indexPath) || !existsSync(backendFile(id, 'index.ts'))) continue; // backends only
     const index = JSON.parse(readFileSync(indexPath, 'utf8'));
     if (!index.keys) {
       // Its proofs verify only in the page that made them (e.g. keys made in the browser):

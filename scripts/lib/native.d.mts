@@ -1,5 +1,5 @@
 // Types of the part of native.mjs the TypeScript tests use.
-import type { RunResult } from '../../workers/contract/run-result';
+import type { RunResult } from '@zkplay/core/run-result';
 
 export interface ReportPhase {
   id: string;
@@ -17,4 +17,4 @@ export interface NativeReport {
 }
 
 export function reportRunResult(args: { backend: string; build: string; commit?: string; bytes: number; report: NativeReport }): RunResult;
-export { stat } from '../../workers/contract/stats.mjs';
+export { stat } from '@zkplay/core/stats';

@@ -1,4 +1,4 @@
-// Shared pieces of the native reference runners (workers/<id>/bench-native.mjs) that build
+// Shared pieces of the native reference runners (backends/<id>/bench-native.mjs) that build
 // RunResults in Node from a Rust example's raw samples.
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem, platform, arch } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { cacheDir } from './steps.mjs';
 
 // The median/spread the page uses too (one implementation, checked against test-vectors/stats.json).
-import { stat } from '../../workers/contract/stats.mjs';
+import { stat } from '@zkplay/core/stats';
 export { stat };
 
 export function nativeEnvironment(threads, build, commit) {

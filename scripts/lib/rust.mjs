@@ -205,7 +205,7 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
 /**
  * Builds every variant of a wasm-bindgen backend crate and publishes it into outDir:
  * <variant>/ with the JS glue, wasm-bindgen-rayon's helper snippets and the wasm, plus an
- * index.json with each wasm's size and sha256 (what workers/contract/wasm-bindgen.ts reads).
+ * index.json with each wasm's size and sha256 (what packages/core/wasm-bindgen.ts reads).
  * variants: [{ id: 'threads' | 'single', build: 'wasm-threads' | 'wasm-single', features, patches? }]
  */
 export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, variants }) {

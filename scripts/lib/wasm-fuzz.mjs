@@ -1,4 +1,4 @@
-// What the Rust backends' wasm fuzz suites (workers/<id>/test.mjs) share: a seeded PRNG, loading
+// What the Rust backends' wasm fuzz suites (backends/<id>/test.mjs) share: a seeded PRNG, loading
 // the single-threaded build the set-up wrote, a verify wrapper that fails on a trap or an
 // unexpected refusal, a tally of refusals per mutation kind, and running as its own process.
 import { existsSync, readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ import { findKey, readKeyManifest, short, type BackendKeys, type KeyManifest } f
 import { parseProofFile, toHex } from './proof-file';
 import { Refusal, type RefusalCode } from './refusal';
 import type { BackendVerifier } from './backends/types';
-import { checkStatement } from '../../workers/contract/statement';
+import { checkStatement } from '@zkplay/core/statement';
 
 export { parseProofFile, encodeProofFile, type ProofFile, type ParsedProof } from './proof-file';
 export { readKeyManifest, keyFor, findKey, type KeyManifest, type BackendKeys, type KeyEntry } from './keys';

@@ -2,9 +2,9 @@
 // (backend, proof system, configuration, statement), which verifying key it was made against
 // (keyHash: the sha256 of the key file listed in keys.json), the proof bytes, and who made it when.
 // Format: schema/proof-file.schema.json, the one definition (ProofFile mirrors it; a drift test
-// in workers/contract/schemas.test.ts checks both agree). Used by the page, the verify view and
+// in packages/core/schemas.test.ts checks both agree). Used by the page, the verify view and
 // the zkplay-verifier package alike, so every reader refuses the same files with the same words.
-import { checkLength, checkStatement, DIGEST_BYTES } from '../../workers/contract/statement';
+import { checkLength, checkStatement, DIGEST_BYTES } from '@zkplay/core/statement';
 import { checkShape } from './validate';
 import { Refusal } from './refusal';
 

@@ -1,9 +1,9 @@
 // The two shapes the verifier reads (a proof file, keys.json), validated against their JSON
 // Schemas in schema/. In the page and in tests this is ajv compiling the schemas at run time
-// (workers/contract/schemas.ts); the package build (verifier/build.mjs) swaps that module for
+// (packages/core/schemas.ts); the package build (verifier/build.mjs) swaps that module for
 // validators ajv compiled ahead of time, so the package carries no schema compiler.
-import { validator } from '../../workers/contract/schemas';
-import { describeErrors } from '../../workers/contract/schema-errors';
+import { validator } from '@zkplay/core/schemas';
+import { describeErrors } from '@zkplay/core/schema-errors';
 
 export type ShapeName = 'proof-file' | 'keys';
 

@@ -1,6 +1,6 @@
 // gnark's Groth16 proofs of this project's circuit (gnark/keccak: public Length, then the 32
 // Digest bytes), verified in TypeScript on @noble/curves: no Go runtime, no wasm.
-import { checkStatement } from '../../../workers/contract/statement';
+import { checkStatement } from '@zkplay/core/statement';
 import { parseVerifyingKey, verifyWithKey, type GnarkVerifyingKey } from '../groth16/gnark';
 import type { BackendVerifier } from './types';
 

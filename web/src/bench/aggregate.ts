@@ -1,6 +1,6 @@
 // N measured runs of one (backend, length, threads) cell -> one RunResult with each phase's
 // median and spread over the N samples.
-import { stat, type PhaseStat, type RunResult } from '../../../workers/contract/run-result';
+import { stat, type PhaseStat, type RunResult } from '@zkplay/core/run-result';
 
 /**
  * Aggregates single warm runs (as runOnce returns them: one sample per phase) into one result:

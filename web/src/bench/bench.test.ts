@@ -1,9 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import schema from '../../../schema/run-result.schema.json';
-import type { Backend } from '../../../workers/contract/manifest';
-import { stat, type RunResult } from '../../../workers/contract/run-result';
+import schema from '@zkplay/schema/run-result.schema.json';
+import type { Backend } from '@zkplay/core/manifest';
+import { stat, type RunResult } from '@zkplay/core/run-result';
 import { aggregateRuns } from './aggregate';
 import { crossover, evalLine, fitLine } from './fit';
 import { makeExport, parseExport, toCsv } from './export';

@@ -1,8 +1,8 @@
 // Exporting benchmark results (JSON in the shared RunResult format, CSV for spreadsheets) and
 // reading an export back to view it again or to compare two devices. Format:
 // schema/bench-export.schema.json (BenchExport below mirrors it; schemas.test.ts checks both agree).
-import type { RunResult } from '../../../workers/contract/run-result';
-import { checkSchema } from '../../../workers/contract/schemas';
+import type { RunResult } from '@zkplay/core/run-result';
+import { checkSchema } from '@zkplay/core/schemas';
 import type { PrimitiveResult } from '../primitives/result';
 import { sessionPrimitives } from '../primitives/session';
 import type { DeviceProbe } from './probe';

@@ -1,7 +1,7 @@
 // What the benchmark view shows: results from this device and from imported exports, each
 // labelled with where it was measured.
-import type { RunResult } from '../../../workers/contract/run-result';
-import { backends } from '../../../workers/registry';
+import type { RunResult } from '@zkplay/core/run-result';
+import { backends } from '@zkplay/backends';
 
 export interface Shown {
   result: RunResult;

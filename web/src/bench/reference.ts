@@ -2,9 +2,9 @@
 // format: schema/native-reference.schema.json, which NativeReference mirrors and schemas.test.ts
 // checks against it; the page validates the file when it loads it) and how a browser result finds
 // its native twin.
-import type { RunResult } from '../../../workers/contract/run-result';
-import { appUrl } from '../../../workers/contract/artifacts';
-import { schemaProblems } from '../../../workers/contract/schemas';
+import type { RunResult } from '@zkplay/core/run-result';
+import { appUrl } from '@zkplay/core/artifacts';
+import { schemaProblems } from '@zkplay/core/schemas';
 import type { PrimitiveResult } from '../primitives/result';
 
 /** Where, when and how the native primitives were measured (they may be later than `results`). */

@@ -1,9 +1,9 @@
 // The benchmark sweep: backends × message lengths × thread counts, one cell at a time, in the
 // backends' own workers with the same prepare / prove / verify requests as a playground run.
-import type { Backend } from '../../../workers/contract/manifest';
-import { maxBytesForBlocks } from '../../../workers/contract/manifest';
-import type { Config } from '../../../workers/contract/protocol';
-import type { RunResult } from '../../../workers/contract/run-result';
+import type { Backend } from '@zkplay/core/manifest';
+import { maxBytesForBlocks } from '@zkplay/core/manifest';
+import type { Config } from '@zkplay/core/protocol';
+import type { RunResult } from '@zkplay/core/run-result';
 import { RunError, type BackendClient, type Progress } from '../lib/backend-client';
 import { formatBytes } from '../lib/format';
 import { keccak256 } from '../lib/message';

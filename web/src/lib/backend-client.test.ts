@@ -2,8 +2,8 @@
 // thread-start phase out itself (the worker can be blocked inside `new Worker()`), replaces the
 // worker once, and reports a second stall as the request's error. Fake workers, fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Backend } from '../../../workers/contract/manifest';
-import { THREAD_START_PHASE, THREAD_START_TIMEOUT_MS, type Request, type WorkerEvent } from '../../../workers/contract/protocol';
+import type { Backend } from '@zkplay/core/manifest';
+import { THREAD_START_PHASE, THREAD_START_TIMEOUT_MS, type Request, type WorkerEvent } from '@zkplay/core/protocol';
 import { BackendClient, RunError, type Progress } from './backend-client';
 
 /** A worker that starts its thread pool when prepared, and finishes the start only if told to. */

@@ -1,6 +1,6 @@
 // Page side of the worker protocol: typed requests, progress events, cancel (terminate and
 // replace the worker) and crash detection (a dead worker fails its pending requests).
-import type { Backend } from '../../../workers/contract/manifest';
+import type { Backend } from '@zkplay/core/manifest';
 import {
   THREAD_START_PHASE,
   THREAD_START_TIMEOUT_MS,
@@ -9,7 +9,7 @@ import {
   type Request,
   type Result,
   type WorkerEvent,
-} from '../../../workers/contract/protocol';
+} from '@zkplay/core/protocol';
 
 export class RunError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 // What this device is, as far as a page can honestly tell.
-import type { Environment } from '../../../workers/contract/run-result';
+import type { Environment } from '@zkplay/core/run-result';
 
 export interface DeviceInfo {
   cores: number;

@@ -1,6 +1,6 @@
 // This deployment's keys.json (built by the set-up next to the artifacts): which verifying key a
 // proof made here was made against, and what the verify view trusts.
-import { appUrl } from '../../../workers/contract/artifacts';
+import { appUrl } from '@zkplay/core/artifacts';
 import { readKeyManifest, type KeyManifest } from '../../../verifier/src/keys';
 
 /** keys.json of this deployment, next to the page (appUrl: so it works under any path). */

@@ -1,6 +1,6 @@
 // Turning what the person typed into the bytes that get hashed and proved.
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { keccakBlocks } from '../../../workers/contract/manifest';
+import { keccakBlocks } from '@zkplay/core/manifest';
 
 export type InputFormat = 'text' | 'hex';
 

@@ -1,10 +1,10 @@
 // One run, the same for every backend: prepare (build circuit or load keys), prove, then
 // verify against the digest the page computed itself. Produces the shared RunResult.
-import type { BackendManifest } from '../../../workers/contract/manifest';
-import { keccakBlocks } from '../../../workers/contract/manifest';
-import type { Config, PhaseTiming } from '../../../workers/contract/protocol';
-import type { Step } from '../../../workers/contract/phase-steps';
-import { stat, type RunResult } from '../../../workers/contract/run-result';
+import type { BackendManifest } from '@zkplay/core/manifest';
+import { keccakBlocks } from '@zkplay/core/manifest';
+import type { Config, PhaseTiming } from '@zkplay/core/protocol';
+import type { Step } from '@zkplay/core/phase-steps';
+import { stat, type RunResult } from '@zkplay/core/run-result';
 import type { BackendClient, Progress } from './backend-client';
 import { environmentFor, type DeviceInfo } from './environment';
 

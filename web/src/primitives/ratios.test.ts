@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stat } from '../../../workers/contract/run-result';
+import { stat } from '@zkplay/core/run-result';
 import { cases, goCases, rustCases, SCALES } from './cases';
 import { buildRows, findNative, log2Ticks, MIN_STEPS, nativeThreadCounts, ratio, ratioSeries, THESIS, thesisRatio, timerStepMs } from './ratios';
 import type { PrimitiveResult } from './result';

@@ -1,7 +1,7 @@
 // One timing of one primitive (schema/primitive-result.schema.json, which PrimitiveResult mirrors
-// and workers/contract/schemas.test.ts checks against it), as the Go and Rust runners and their
+// and packages/core/schemas.test.ts checks against it), as the Go and Rust runners and their
 // wasm builds write it.
-import type { Stat } from '../../../workers/contract/run-result';
+import type { Stat } from '@zkplay/core/run-result';
 
 export type Library = 'gnark-crypto' | 'halo2curves' | 'plonky2_field';
 export type Op = 'fft-fr' | 'fft-g1' | 'msm-g1' | 'pairing' | 'fr-mul';

@@ -1,8 +1,8 @@
-// appUrl (workers/contract/artifacts.ts): the one place that turns "a file this deployment ships"
+// appUrl (packages/core/artifacts.ts): the one place that turns "a file this deployment ships"
 // into a URL. On the page it follows the page's own address, so dist/ works at any path; the
 // workers' side (the folder above vite's assets/) is covered by e2e/subpath.spec.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appUrl, artifactUrl } from '../../../workers/contract/artifacts';
+import { appUrl, artifactUrl } from '@zkplay/core/artifacts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -10,7 +10,7 @@
 //    installs; everything else it serves (artifact index.json files, wasm-bindgen glue, keys.json,
 //    the verify view's keys, native-reference.json) is cached as it is fetched, network first.
 //    Artifact downloads (fetchArtifact asks for them with cache: 'no-store') are left alone:
-//    workers/contract/artifacts.ts keeps them, hash-checked, in its own cache.
+//    packages/core/artifacts.ts keeps them, hash-checked, in its own cache.
 // 3. A new build replaces the old one: the cache is named after the build id (a hash of the
 //    shell and the artifact indexes), and activating deletes this scope's caches of other builds.
 //    Several deployments on one origin (/zkplay/, /zkplay-next/) keep caches of their own.

@@ -2,8 +2,8 @@
 // cross-origin isolated and more than one thread is asked for, else the single-threaded build),
 // which builds the circuit in the browser (transparent: no keys to download); the shared Rust
 // worker serves the protocol.
-import { BackendError } from '../contract/protocol';
-import { serveRustBackend } from '../contract/rust-worker';
+import { BackendError } from '@zkplay/core/protocol';
+import { serveRustBackend } from '@zkplay/core/rust-worker';
 import { BLOCK_OPTIONS, MERKLE_HASHES, ZK_OPTIONS } from './config';
 
 serveRustBackend({

@@ -1,7 +1,7 @@
 // halo2: Axiom's zkEVM Keccak circuit (zkevm-hashes 0.3.0, halo2-axiom) with KZG over BN254,
 // compiled from crates/zkplay-halo2 to wasm (a threaded and a single-threaded build).
-import type { Backend } from '../contract/manifest';
-import { keccakBlocks, maxBytesForBlocks } from '../contract/manifest';
+import type { Backend } from '@zkplay/core/manifest';
+import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
 import { capacityBlocks, DEFAULT_ROWS_PER_ROUND, K_OPTIONS, ROWS_OPTIONS } from './capacity';
 
 /** Smallest offered k that holds a message of this many bytes with the default rows per round (as zkplay_halo2::default_params). */

@@ -1,9 +1,9 @@
 // The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
 // them in the Go runtime and serves the shared protocol.
 import './generated/wasm_exec.js'; // Go's own loader, copied from GOROOT by build.mjs
-import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '../contract/artifacts';
-import { BackendError, type Config } from '../contract/protocol';
-import { fatal, serve, type PhaseContext } from '../contract/serve';
+import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
+import { BackendError, type Config } from '@zkplay/core/protocol';
+import { fatal, serve, type PhaseContext } from '@zkplay/core/serve';
 import PHASES from '../../gnark/prover/phases.json';
 
 /** A phase's label, from the one list gnark/prover/phases.json (Go reports the same labels). */

@@ -7,7 +7,7 @@
 // (a panic aborts the instance); the honest proof must verify before and after.
 //
 // Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
-// instance's memory goes away with it); `node workers/plonky2/test.mjs` runs it directly.
+// instance's memory goes away with it); `node backends/plonky2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { badLengths, failer, fuzzSuite, loadSingleWasm, mutator, refuseLengths, rng, verifierOf } from '../../scripts/lib/wasm-fuzz.mjs';
@@ -132,5 +132,5 @@ async function main() {
   );
 }
 
-// Last, so that everything main() reads is defined when `node workers/plonky2/test.mjs` starts it.
+// Last, so that everything main() reads is defined when `node backends/plonky2/test.mjs` starts it.
 export const test = fuzzSuite(import.meta.url, 'plonky2', main);

@@ -12,7 +12,7 @@
 // never trap.
 //
 // Run by scripts/test.mjs as the suite `halo2` (in a child Node process, so that the wasm
-// instance's memory goes away with it); `node workers/halo2/test.mjs` runs it directly.
+// instance's memory goes away with it); `node backends/halo2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { readFileSync } from 'node:fs';
@@ -225,5 +225,5 @@ async function main() {
   );
 }
 
-// Last, so that everything main() reads is defined when `node workers/halo2/test.mjs` starts it.
+// Last, so that everything main() reads is defined when `node backends/halo2/test.mjs` starts it.
 export const test = fuzzSuite(import.meta.url, 'halo2', main);

@@ -4,13 +4,13 @@
 // names the field that is wrong, in words.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import artifactIndex from '../../schema/artifact-index.schema.json';
-import benchExport from '../../schema/bench-export.schema.json';
-import keys from '../../schema/keys.schema.json';
-import nativeReference from '../../schema/native-reference.schema.json';
-import primitiveResult from '../../schema/primitive-result.schema.json';
-import proofFile from '../../schema/proof-file.schema.json';
-import runResult from '../../schema/run-result.schema.json';
+import artifactIndex from '@zkplay/schema/artifact-index.schema.json';
+import benchExport from '@zkplay/schema/bench-export.schema.json';
+import keys from '@zkplay/schema/keys.schema.json';
+import nativeReference from '@zkplay/schema/native-reference.schema.json';
+import primitiveResult from '@zkplay/schema/primitive-result.schema.json';
+import proofFile from '@zkplay/schema/proof-file.schema.json';
+import runResult from '@zkplay/schema/run-result.schema.json';
 import { describeErrors } from './schema-errors';
 
 export { describeErrors, fieldName } from './schema-errors';

@@ -1,6 +1,6 @@
 // The one worker of every Rust backend. Each crate implements zkplay_wasm_runtime::Prover and
 // exports it as the wasm class `Prover` (crates/zkplay-wasm-runtime, `export_prover!`); this
-// module loads the wasm (workers/contract/wasm-bindgen.ts), drives that class and serves the
+// module loads the wasm (packages/core/wasm-bindgen.ts), drives that class and serves the
 // protocol. Phase ids and labels, sizes, circuit records and error codes all come from Rust:
 //   new Prover(configJson, files)     prepares from the shipped files the backend names (fetched,
 //                                     hash-checked); .report() = { phases, sizes, circuit, capacityBytes }

@@ -11,7 +11,7 @@ import { compileVerifier } from './solc.mjs';
 
 /** Messages of the sample proof files (their digests and lengths are the public statements). */
 const SAMPLES = ['hello from zkplay', ''];
-/** The configuration the page proves with (workers/gnark/index.ts defaultConfig; the circuit has no knobs). */
+/** The configuration the page proves with (backends/gnark/index.ts defaultConfig; the circuit has no knobs). */
 const CONFIG = { circuit: 'keccak256-1block' };
 /**
  * gnark-crypto patched for the js/wasm prover only (gnark/patches/README.md): BN254 field
@@ -76,7 +76,7 @@ export async function build({ root, cacheDir, outDir }) {
   }
 
   // The Solidity verifier: gnark's exporter on the build's vk, compiled with solc-js.
-  const solKey = `${keysKey}-${hashTree([join(goDir, 'cmd', 'solidity'), join(root, 'workers', 'gnark', 'solc.mjs'), join(root, 'package-lock.json')]).slice(0, 12)}`;
+  const solKey = `${keysKey}-${hashTree([join(goDir, 'cmd', 'solidity'), join(root, 'backends', 'gnark', 'solc.mjs'), join(root, 'package-lock.json')]).slice(0, 12)}`;
   const solDir = join(cacheDir, 'gnark', `solidity-${solKey}`);
   if (existsSync(join(solDir, 'verifier.json'))) {
     log(`gnark: Solidity verifier ${solKey} already built`);
@@ -108,7 +108,7 @@ export async function build({ root, cacheDir, outDir }) {
 
   // Go's loader must match the Go that built the wasm: take it from this GOROOT.
   const goroot = capture('go', ['env', 'GOROOT']);
-  const generated = join(root, 'workers', 'gnark', 'generated');
+  const generated = join(root, 'backends', 'gnark', 'generated');
   mkdirSync(generated, { recursive: true });
   place(join(goroot, 'lib', 'wasm', 'wasm_exec.js'), join(generated, 'wasm_exec.js'));
 

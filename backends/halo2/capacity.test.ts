@@ -3,7 +3,7 @@
 // also fails when the file is stale. The blinding rows (2^k - usableRows) come from the circuit's
 // constraint system; the blocks are computed here by the same formula as in Rust.
 import { describe, expect, it } from 'vitest';
-import { keccakBlocks, maxBytesForBlocks } from '../contract/manifest';
+import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
 import { capacityBlocks, usableRows } from './capacity';
 import table from './capacity.json';
 import { backend } from './index';

@@ -1,13 +1,13 @@
 // What every registered backend's manifest must satisfy, checked without a browser: the page
 // draws its knobs, capacity, progress and texts from these, and e2e/conformance.spec.ts drives
 // every backend through the same cases by its id. A new backend gets these checks by being
-// registered (workers/<id>/index.ts), as it gets the end-to-end ones.
+// registered (backends/<id>/index.ts), as it gets the end-to-end ones.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { keccakBlocks, maxBytesForBlocks, type BackendManifest } from './contract/manifest';
-import type { Config } from './contract/protocol';
+import { keccakBlocks, maxBytesForBlocks, type BackendManifest } from '@zkplay/core/manifest';
+import type { Config } from '@zkplay/core/protocol';
 import { backends, findBackend } from './registry';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -25,7 +25,7 @@ function offeredConfigs(m: BackendManifest): Config[] {
 const nonEmpty = (s: unknown) => typeof s === 'string' && s.trim().length > 0;
 
 describe('the registry', () => {
-  it('has one backend per workers/<id>/index.ts, with the folder name as its id', () => {
+  it('has one backend per backends/<id>/index.ts, with the folder name as its id', () => {
     // import.meta.glob works under vitest (it runs through Vite): these are the same backends the page lists.
     expect(folders.length).toBeGreaterThan(0);
     expect(backends.map((b) => b.manifest.id)).toEqual(folders);

@@ -1,5 +1,5 @@
 // gnark: Groth16 over BN254, a Go circuit compiled to js/wasm (see gnark/ for the Go module).
-import type { Backend } from '../contract/manifest';
+import type { Backend } from '@zkplay/core/manifest';
 import PHASES from '../../gnark/prover/phases.json';
 
 const MAX_BYTES = 135; // one Keccak block: the circuit gnark/keccak is built for

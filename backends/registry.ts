@@ -1,6 +1,6 @@
-// Every folder workers/<id>/ with an index.ts exporting `backend` is a backend; nothing
+// Every folder backends/<id>/ with an index.ts exporting `backend` is a backend; nothing
 // else needs editing to add one. Shown in alphabetical order of id.
-import type { Backend } from './contract/manifest';
+import type { Backend } from '@zkplay/core/manifest';
 
 const modules = import.meta.glob<{ backend: Backend }>('./*/index.ts', { eager: true });
 

@@ -1,7 +1,7 @@
 // The plonky2 manifest: capacity is max_blocks * 136 - 1 bytes (zkplay_plonky2::CircuitConfig::capacity_bytes),
 // and the default capacity is the smallest offered one that holds the message.
 import { describe, expect, it } from 'vitest';
-import { keccakBlocks, maxBytesForBlocks } from '../contract/manifest';
+import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
 import { BLOCK_OPTIONS, defaultBlocks } from './config';
 import { backend } from './index';
 

@@ -3,7 +3,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import schema from '../../schema/run-result.schema.json';
+import schema from '@zkplay/schema/run-result.schema.json';
 import { runOnce } from '../../web/src/lib/run';
 import type { BackendClient } from '../../web/src/lib/backend-client';
 import type { BackendManifest } from './manifest';

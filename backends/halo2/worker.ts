@@ -1,10 +1,10 @@
 // The halo2 worker: crates/zkplay-halo2 as wasm (the threaded build with a rayon pool of Web
 // Workers when the page is cross-origin isolated and more than one thread is asked for, else the
 // single-threaded build), prepared from the build's KZG parameters for k and the
-// configuration's verifying key (made natively at build time; see workers/halo2/build.mjs), so
+// configuration's verifying key (made natively at build time; see backends/halo2/build.mjs), so
 // only the proving key is made here; the shared Rust worker serves the protocol.
-import { BackendError } from '../contract/protocol';
-import { serveRustBackend } from '../contract/rust-worker';
+import { BackendError } from '@zkplay/core/protocol';
+import { serveRustBackend } from '@zkplay/core/rust-worker';
 import { capacityBlocks, configError } from './capacity';
 
 serveRustBackend({

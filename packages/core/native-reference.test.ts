@@ -3,9 +3,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import runResultSchema from '../../schema/run-result.schema.json';
-import primitiveResultSchema from '../../schema/primitive-result.schema.json';
-import referenceSchema from '../../schema/native-reference.schema.json';
+import runResultSchema from '@zkplay/schema/run-result.schema.json';
+import primitiveResultSchema from '@zkplay/schema/primitive-result.schema.json';
+import referenceSchema from '@zkplay/schema/native-reference.schema.json';
 import reference from '../../web/public/native-reference.json';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });

@@ -6,7 +6,7 @@
 // This module picks the variant, downloads the wasm with fetchArtifact (hash-checked, cached),
 // imports the glue from artifacts/<id>/<variant>/, instantiates it, starts the thread pool,
 // times these phases, reports memory, and turns wasm traps into worker-fatal errors.
-// workers/contract/rust-worker.ts drives the crate's `Prover` class on top of it.
+// packages/core/rust-worker.ts drives the crate's `Prover` class on top of it.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
 import { BackendError, THREAD_START_PHASE, type ErrorCode, type MemoryReport } from './protocol';
 import { fatal, type PhaseContext } from './serve';

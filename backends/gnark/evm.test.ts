@@ -1,5 +1,5 @@
 // gnark's exported Solidity verifier in a real EVM (@ethereumjs/evm, in memory): the contract the
-// build compiled (workers/gnark/build.mjs, solc npm package) accepts the sample proofs made
+// build compiled (backends/gnark/build.mjs, solc npm package) accepts the sample proofs made
 // natively, and refuses every forgery: a bit flipped in each part of the proof, another digest,
 // another length, a public input not below r, the commitment swapped for another point.
 // The gas of one verification is printed for the closing note (measured, not asserted).

@@ -1,8 +1,8 @@
 // plonky2: crates/zkplay-plonky2 (plonky2 1.1.0, PLONK + FRI over Goldilocks, this project's own
 // Keccak-256 round gates) compiled to wasm (a threaded and a single-threaded build). The circuit
 // is built in the browser: there are no keys to download and no trusted setup.
-import type { Backend } from '../contract/manifest';
-import { maxBytesForBlocks } from '../contract/manifest';
+import type { Backend } from '@zkplay/core/manifest';
+import { maxBytesForBlocks } from '@zkplay/core/manifest';
 import { BLOCK_OPTIONS, defaultBlocks } from './config';
 
 export const backend: Backend = {

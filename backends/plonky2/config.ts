@@ -1,5 +1,5 @@
 // The plonky2 backend's configuration space, shared by its manifest (index.ts) and its worker.
-import { keccakBlocks } from '../contract/manifest';
+import { keccakBlocks } from '@zkplay/core/manifest';
 
 /** Capacities offered, in Keccak blocks (the circuit's size is fixed when it is built). */
 export const BLOCK_OPTIONS = [1, 2, 4, 8, 16];

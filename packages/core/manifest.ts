@@ -1,5 +1,5 @@
 // What a backend tells the page about itself. The UI reads only this: adding a backend means
-// adding a folder workers/<id>/ whose index.ts exports a `backend` of type Backend.
+// adding a folder backends/<id>/ whose index.ts exports a `backend` of type Backend.
 import type { Config } from './protocol';
 
 export interface Knob {
