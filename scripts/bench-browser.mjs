@@ -6,20 +6,19 @@
 //   node scripts/bench-browser.mjs [--url http://127.0.0.1:5173/] [--backends gnark,halo2] [--blocks 1] [--threads 1,2] [--runs 1] [--warmup 0] [--out results.json]
 import { writeFileSync } from 'node:fs';
 import { browserSweep } from './lib/browser-bench.mjs';
+import { cliOptions, countList } from './lib/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const list = (s) => s.split(',').map(Number).filter((n) => n > 0);
-const base = arg('url', 'http://127.0.0.1:5173/');
+const opts = cliOptions('node scripts/bench-browser.mjs [--url U] [--backends a,b] [--blocks 1] [--threads 1,2] [--runs 1] [--warmup 0] [--out F]', {
+  url: 'http://127.0.0.1:5173/', backends: '', blocks: '1', threads: '1,2', runs: '1', warmup: '0', out: '/tmp/zkplay-bench.json',
+});
+const base = opts.url;
 const exported = await browserSweep({
   url: base,
-  backends: arg('backends', '').split(',').filter(Boolean),
-  blocks: list(arg('blocks', '1')),
-  threads: list(arg('threads', '1,2')),
-  runs: Number(arg('runs', '1')),
-  warmup: Number(arg('warmup', '0')),
+  backends: opts.backends.split(',').filter(Boolean),
+  blocks: countList(opts.blocks, 'blocks'),
+  threads: countList(opts.threads, 'threads'),
+  runs: countList(opts.runs, 'runs')[0],
+  warmup: Number(opts.warmup),
 });
 const reference = await fetch(new URL('native-reference.json', base)).then((r) => r.json()).catch(() => ({ results: [] }));
 for (const r of exported.results) {
@@ -29,6 +28,6 @@ for (const r of exported.results) {
   console.log(`${r.backend} ${r.message.bytes} B ${r.environment.threads} thread(s) ${r.environment.build}: prove ${wasm?.toFixed(0)} ms (median of ${r.runs})` +
     (nat ? `, committed native reference ${nat.toFixed(0)} ms (${reference.generatedAt ?? 'undated'}), WASM/native ${(wasm / nat).toFixed(2)}x` : ', no native reference'));
 }
-const path = arg('out', '/tmp/zkplay-bench.json');
+const path = opts.out;
 writeFileSync(path, JSON.stringify(exported, null, 2));
 console.log(`export written to ${path}`);

@@ -15,20 +15,19 @@ import { browserSweep, servePlayground } from './lib/browser-bench.mjs';
 import { machineLoad, wasUnderLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
+import { cliOptions, countList } from './lib/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const list = (s) => s.split(',').map(Number).filter((n) => n > 0);
-const blocks = list(arg('blocks', '1,8'));
-const threads = [...new Set(list(arg('threads', '1,2')))].sort((a, b) => a - b);
-const runs = Number(arg('runs', '5'));
-const warmup = Number(arg('warmup', '1'));
-const out = arg('out', '/tmp/zkplay-bench-compare.json');
-const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 const available = backendIds('bench-native.mjs');
-const backends = arg('backends', available.join(',')).split(',').filter((id) => available.includes(id));
+const opts = cliOptions('npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1] [--backends a,b] [--out F]', {
+  blocks: '1,8', threads: '1,2', runs: '5', warmup: '1', backends: available.join(','), out: '/tmp/zkplay-bench-compare.json',
+});
+const blocks = countList(opts.blocks, 'blocks');
+const threads = [...new Set(countList(opts.threads, 'threads'))].sort((a, b) => a - b);
+const runs = countList(opts.runs, 'runs')[0];
+const warmup = Number(opts.warmup);
+const out = opts.out;
+const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
+const backends = opts.backends.split(',').filter((id) => available.includes(id));
 
 const proveStat = (r) => r?.phases.find((p) => p.id === 'prove')?.ms;
 const fmt = (s) => (s ? `${s.median >= 1000 ? (s.median / 1000).toFixed(2) + ' s' : s.median.toFixed(0) + ' ms'} (${s.min >= 1000 ? (s.min / 1000).toFixed(2) : s.min.toFixed(0)}–${s.max >= 1000 ? (s.max / 1000).toFixed(2) + ' s' : s.max.toFixed(0) + ' ms'})` : '–');

@@ -19,6 +19,7 @@ import addFormats from 'ajv-formats';
 import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
+import { cliOptions, countList } from './lib/args.mjs';
 
 function schemaErrors(doc) {
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
@@ -28,20 +29,18 @@ function schemaErrors(doc) {
   return validate(doc) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`);
 }
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const list = (s) => s.split(',').map(Number).filter((n) => n > 0);
-const runs = Number(arg('runs', '5'));
-const blocks = list(arg('blocks', '1,2,4,8'));
 const allCores = cpus().length;
-const threads = [...new Set(list(arg('threads', `1,${allCores}`)))];
-const only = arg('only', '')?.split(',').filter(Boolean);
+const opts = cliOptions('node scripts/bench-native.mjs [--runs 5] [--blocks 1,2,4,8] [--threads 1,N] [--only a,primitives] [--max-fft 15] [--max-g1 10] [--max-msm 16] [--note "…"]', {
+  runs: '5', blocks: '1,2,4,8', threads: `1,${allCores}`, only: '', 'max-fft': '15', 'max-g1': '10', 'max-msm': '16', note: '',
+});
+const runs = countList(opts.runs, 'runs')[0];
+const blocks = countList(opts.blocks, 'blocks');
+const threads = [...new Set(countList(opts.threads, 'threads'))];
+const only = opts.only.split(',').filter(Boolean);
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 // The primitives' scales: the thesis's by default (FFT over Fr 2^4…2^15, G1 FFT 2^4…2^10, MSM 2^10…2^16).
-const scales = { fft: Number(arg('max-fft', '15')), g1: Number(arg('max-g1', '10')), msm: Number(arg('max-msm', '16')) };
-const noteArg = arg('note', '');
+const scales = { fft: countList(opts['max-fft'], 'max-fft')[0], g1: countList(opts['max-g1'], 'max-g1')[0], msm: countList(opts['max-msm'], 'max-msm')[0] };
+const noteArg = opts.note;
 const out = join(root, 'web', 'public', 'native-reference.json');
 
 const started = Date.now();

@@ -6,16 +6,14 @@
 //     [--threads N]  (backends with threads: the page's Threads select)
 import { chromium } from '@playwright/test';
 import { stat } from './lib/native.mjs';
+import { cliOptions, countList } from './lib/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const url = arg('url', 'http://127.0.0.1:5173/');
-const backend = arg('backend', 'gnark');
-const bytes = Number(arg('bytes', '3'));
-const runs = Number(arg('runs', '3'));
-const threads = arg('threads', undefined);
+const opts = cliOptions('node scripts/measure-browser.mjs --backend ID [--bytes 3] [--runs 3] [--url U] [--threads N]', {
+  url: 'http://127.0.0.1:5173/', backend: 'gnark', bytes: '3', runs: '3', threads: undefined,
+});
+const { url, backend, threads } = opts;
+const bytes = Number(opts.bytes);
+const runs = countList(opts.runs, 'runs')[0];
 
 const browser = await chromium.launch({ executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const context = await browser.newContext({ acceptDownloads: true });

@@ -18,29 +18,32 @@ import { nameWasmFrames, profileWorkers, summarizeProfiles, summaryMarkdown } fr
 import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
+import { cliOptions, countList } from './lib/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-if (process.argv.includes('--summarize')) {
-  const files = process.argv.slice(process.argv.indexOf('--summarize') + 1).filter((f) => f.endsWith('.cpuprofile'));
+const USAGE = 'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
+const opts = cliOptions(
+  USAGE,
+  { summarize: false, backend: '', blocks: '1', threads: '1', runs: '1', warmup: '1', 'sampling-us': '500', top: '30', out: '/tmp/zkplay-profiles' },
+  { positionals: true },
+);
+if (opts.summarize) {
+  const files = opts._.filter((f) => f.endsWith('.cpuprofile'));
   const profiles = files.map((f) => ({ profile: JSON.parse(readFileSync(f, 'utf8')) }));
-  console.log(summaryMarkdown(summarizeProfiles(profiles, { top: Number(arg('top', '30')) }), files.join(', ')));
+  console.log(summaryMarkdown(summarizeProfiles(profiles, { top: Number(opts.top) }), files.join(', ')));
   process.exit(0);
 }
-const backend = arg('backend', '');
+const backend = opts.backend;
 if (!/^[a-z0-9-]+$/.test(backend)) {
-  console.error('usage: npm run profile:browser -- --backend <gnark|halo2|plonky2> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--out dir]');
+  console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
-const blocks = Number(arg('blocks', '1'));
-const threadCounts = arg('threads', '1').split(',').map(Number).filter((n) => n > 0);
-const runs = Number(arg('runs', '1'));
-const warmup = Number(arg('warmup', '1'));
-const samplingUs = Number(arg('sampling-us', '500'));
-const top = Number(arg('top', '30'));
-const outDir = arg('out', '/tmp/zkplay-profiles');
+const blocks = countList(opts.blocks, 'blocks')[0];
+const threadCounts = countList(opts.threads, 'threads');
+const runs = countList(opts.runs, 'runs')[0];
+const warmup = Number(opts.warmup);
+const samplingUs = countList(opts['sampling-us'], 'sampling-us')[0];
+const top = countList(opts.top, 'top')[0];
+const outDir = opts.out;
 mkdirSync(outDir, { recursive: true });
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 

@@ -13,8 +13,14 @@ import { writeKeyManifest } from './lib/keys.mjs';
 import { buildPrimitives } from './lib/primitives.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
+import { cliOptions } from './lib/args.mjs';
 
-const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=start').slice(6);
+const PURPOSES = ['start', 'test', 'build'];
+const { for: purpose } = cliOptions(`node scripts/setup.mjs [--for=${PURPOSES.join('|')}]`, { for: 'start' });
+if (!PURPOSES.includes(purpose)) {
+  console.error(`--for takes ${PURPOSES.join(', ')}, not ${purpose}`);
+  process.exit(2);
+}
 
 async function npmDependencies() {
   const lock = readFileSync(join(root, 'package-lock.json'));

@@ -88,18 +88,11 @@ export async function startStaticServer({ root = 'dist', prefix = '/zkplay/', po
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const opt = (name, fallback) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-  };
-  const s = await startStaticServer({
-    root: opt('root', 'dist'),
-    prefix: opt('prefix', '/zkplay/'),
-    port: Number(opt('port', process.env.ZKPLAY_PORT ?? 8080)),
-    host: opt('host', '127.0.0.1'),
-    isolate: args.includes('--isolate'),
+  const { cliOptions } = await import('./lib/args.mjs');
+  const opts = cliOptions('node scripts/static-server.mjs [--root dist] [--prefix /zkplay/] [--port 8080] [--host 127.0.0.1] [--isolate]', {
+    root: 'dist', prefix: '/zkplay/', port: process.env.ZKPLAY_PORT ?? '8080', host: '127.0.0.1', isolate: false,
   });
-  console.log(`[zkplay] serving ${resolve(opt('root', 'dist'))} at ${s.url}${args.includes('--isolate') ? ' with COOP/COEP headers' : ' with no special headers'}  (Ctrl+C stops it)`);
+  const s = await startStaticServer({ root: opts.root, prefix: opts.prefix, port: Number(opts.port), host: opts.host, isolate: opts.isolate });
+  console.log(`[zkplay] serving ${resolve(opts.root)} at ${s.url}${opts.isolate ? ' with COOP/COEP headers' : ' with no special headers'}  (Ctrl+C stops it)`);
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => s.close().then(() => process.exit(0)));
 }

@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, freePort, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
+import { cliOptions } from './lib/args.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
@@ -37,7 +38,12 @@ if (rustCrates.length) {
   }]);
 }
 
-const only = process.argv.slice(2);
+const { _: only } = cliOptions('node scripts/test.mjs [suite key ...]', {}, { positionals: true });
+const unknown = only.filter((key) => !suites.some(([k]) => k === key));
+if (unknown.length) {
+  console.error(`no test suite ${unknown.join(', ')}: the keys are ${suites.map(([k]) => k).join(', ')}`);
+  process.exit(2);
+}
 let failed = 0;
 for (const [key, name, fn] of suites) {
   if (only.length && !only.includes(key)) continue;
