@@ -1,6 +1,7 @@
 // halo2: Axiom's zkEVM Keccak circuit (zkevm-hashes 0.3.0, halo2-axiom) with KZG over BN254,
 // compiled from crates/zkplay-halo2 to wasm (a threaded and a single-threaded build).
 import type { Backend } from '@zkplay/core/manifest';
+import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
 import { capacityBlocks, DEFAULT_ROWS_PER_ROUND, K_OPTIONS, ROWS_OPTIONS } from './capacity';
 
@@ -41,21 +42,17 @@ export const backend: Backend = {
       // No block: not even the empty message fits.
       return { blocks, bytes: blocks === 0 ? -1 : maxBytesForBlocks(blocks) };
     },
-    phases: [
-      { id: 'download', label: 'Download wasm' },
-      { id: 'instantiate', label: 'Compile and start wasm' },
-      { id: 'threads', label: 'Start wasm threads' },
-      { id: 'download-keys', label: 'Download keys' },
-      { id: 'load-keys', label: 'Read KZG parameters and verifying key' },
-      { id: 'pk', label: 'Proving key' },
-      { id: 'witness', label: 'Witness' },
-      { id: 'prove', label: 'Prove' },
-      { id: 'verify', label: 'Verify' },
-    ],
-    threads: {
-      supported: ({ crossOriginIsolated }) => crossOriginIsolated,
-      note: 'More than one thread runs the threaded build (rayon on Web Workers sharing wasm memory); 1 thread runs the single-threaded build.',
-    },
+    phases: rustPhases(
+      [
+        { id: 'load-keys', label: 'Read KZG parameters and verifying key' },
+        { id: 'pk', label: 'Proving key' },
+        { id: 'witness', label: 'Witness' },
+        { id: 'prove', label: 'Prove' },
+        { id: 'verify', label: 'Verify' },
+      ],
+      { keys: true },
+    ),
+    threads: rustThreads(),
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'halo2' }),
 };

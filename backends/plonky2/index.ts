@@ -2,6 +2,7 @@
 // Keccak-256 round gates) compiled to wasm (a threaded and a single-threaded build). The circuit
 // is built in the browser: there are no keys to download and no trusted setup.
 import type { Backend } from '@zkplay/core/manifest';
+import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import { maxBytesForBlocks } from '@zkplay/core/manifest';
 import { BLOCK_OPTIONS, defaultBlocks } from './config';
 
@@ -48,19 +49,16 @@ export const backend: Backend = {
       if (!BLOCK_OPTIONS.includes(blocks)) return { blocks: 0, bytes: -1 };
       return { blocks, bytes: maxBytesForBlocks(blocks) };
     },
-    phases: [
-      { id: 'download', label: 'Download wasm' },
-      { id: 'instantiate', label: 'Compile and start wasm' },
-      { id: 'threads', label: 'Start wasm threads' },
-      { id: 'build', label: 'Build circuit (plonky2)' },
-      { id: 'witness', label: 'Witness' },
-      { id: 'prove', label: 'Prove' },
-      { id: 'verify', label: 'Verify' },
-    ],
-    threads: {
-      supported: ({ crossOriginIsolated }) => crossOriginIsolated,
-      note: 'More than one thread runs the threaded build (plonky2 `parallel`: rayon on Web Workers sharing wasm memory); 1 thread runs the single-threaded build.',
-    },
+    phases: rustPhases(
+      [
+        { id: 'build', label: 'Build circuit (plonky2)' },
+        { id: 'witness', label: 'Witness' },
+        { id: 'prove', label: 'Prove' },
+        { id: 'verify', label: 'Verify' },
+      ],
+      { keys: false },
+    ),
+    threads: rustThreads('plonky2 `parallel`'),
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'plonky2' }),
 };

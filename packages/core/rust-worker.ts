@@ -11,6 +11,7 @@
 // A backend's worker.ts is then only: which wasm, and how its configuration is checked.
 import { fetchArtifact, fetchIndex, type ArtifactFile, type ArtifactIndex } from './artifacts';
 import { BackendError, type Config, type PhaseTiming, type PrepareResult } from './protocol';
+import { DOWNLOAD_KEYS } from './rust-manifest';
 import { serve, type PhaseContext } from './serve';
 import { wasmBackend, type WasmBindgenModule } from './wasm-bindgen';
 
@@ -56,8 +57,6 @@ export interface RustBackend {
    */
   files?(config: Config, index: ArtifactIndex): Record<string, ArtifactFile>;
 }
-
-export const DOWNLOAD_KEYS = { id: 'download-keys', label: 'Download keys' };
 
 type Prepared = Omit<PrepareResult, 'kind' | 'phases'>;
 

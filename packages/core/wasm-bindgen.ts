@@ -8,6 +8,7 @@
 // times these phases, reports memory, and turns wasm traps into worker-fatal errors.
 // packages/core/rust-worker.ts drives the crate's `Prover` class on top of it.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
+import { WASM_DOWNLOAD, WASM_INSTANTIATE } from './rust-manifest';
 import { BackendError, THREAD_START_PHASE, type ErrorCode, type MemoryReport } from './protocol';
 import { fatal, type PhaseContext } from './serve';
 
@@ -105,10 +106,10 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
     const entry = index.variants?.[variant];
     if (!entry) throw new BackendError('corrupt-artifact', `${indexUrl} lists no ${variant} build`);
     const name = `${label} wasm (${entry.build})`;
-    const got = await phase('download', 'Download wasm', () =>
-      fetchArtifact(indexUrl, entry.wasm, name, (done, total) => ctx?.progress('download', `Downloading ${name}`, done, total)),
+    const got = await phase(WASM_DOWNLOAD.id, WASM_DOWNLOAD.label, () =>
+      fetchArtifact(indexUrl, entry.wasm, name, (done, total) => ctx?.progress(WASM_DOWNLOAD.id, `Downloading ${name}`, done, total)),
     );
-    const { mod, memory } = await phase('instantiate', 'Compile and start wasm', async () => {
+    const { mod, memory } = await phase(WASM_INSTANTIATE.id, WASM_INSTANTIATE.label, async () => {
       const m = (await import(/* @vite-ignore */ new URL(entry.glue, indexUrl).href)) as M;
       let exports: unknown;
       try {
