@@ -17,6 +17,10 @@ for (const id of backendIds('test.mjs')) {
   backendSuites.push([id, mod.description ?? `${id} tests`, () => mod.test({ root, cacheDir })]);
 }
 const suites = [
+  ['format', 'Formatting: prettier, gofmt, rustfmt (node scripts/format.mjs fixes)', async () => {
+    const { checkFormatting } = await import('./lib/format.mjs');
+    await checkFormatting();
+  }],
   ...backendSuites,
   ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
   ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],

@@ -21,18 +21,21 @@ export function lockedVersion(root, name) {
   return m[1];
 }
 
+/** rust-src for -Z build-std (threaded wasm); rustfmt for the format check of npm test. */
+const COMPONENTS = ['rust-src', 'rustfmt'];
+
 export async function ensureToolchain(root) {
   if (!capture('rustup', ['--version'])) throw new Error('rustup is not installed (https://rustup.rs is how a new machine of this kind gets Rust)');
   const channel = pinnedToolchain(root);
   const installed = capture('rustup', ['run', channel, 'rustc', '--version']) !== undefined;
   const have = installed
     && (capture('rustup', ['target', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').includes('wasm32-unknown-unknown')
-    && (capture('rustup', ['component', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').some((l) => l.startsWith('rust-src'));
-  if (have) return log(`Rust ${channel} with rust-src and wasm32 is installed`);
+    && COMPONENTS.every((c) => (capture('rustup', ['component', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').some((l) => l.startsWith(c)));
+  if (have) return log(`Rust ${channel} with ${COMPONENTS.join(', ')} and wasm32 is installed`);
   // `toolchain install` on an installed toolchain does not add missing components: add them explicitly.
-  await step(`install Rust ${channel} with rust-src and the wasm32 target (rustup)`, async () => {
+  await step(`install Rust ${channel} with ${COMPONENTS.join(', ')} and the wasm32 target (rustup)`, async () => {
     if (!installed) await run('rustup', ['toolchain', 'install', channel, '--profile', 'minimal']);
-    await run('rustup', ['component', 'add', 'rust-src', '--toolchain', channel]);
+    await run('rustup', ['component', 'add', ...COMPONENTS, '--toolchain', channel]);
     await run('rustup', ['target', 'add', 'wasm32-unknown-unknown', '--toolchain', channel]);
   });
 }
