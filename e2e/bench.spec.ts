@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, PROOF_TIMEOUT, status, test } from './fixtures';
 
-const schema = JSON.parse(readFileSync(new URL('@zkplay/schema/run-result.schema.json', import.meta.url), 'utf8'));
+const schema = JSON.parse(readFileSync(new URL('../schema/run-result.schema.json', import.meta.url), 'utf8'));
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);
 const validate = ajv.compile(schema);

@@ -8,14 +8,12 @@
 // One proof per backend serves the prove, reject and proof-file cases (on the phone viewport
 // only the proof itself is made).
 import type { Page, Route } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from './fixtures';
+import { expect, PROOF_TIMEOUT, registeredBackendIds, status, test, typeMessage, vector } from './fixtures';
 
-const backendIds = readdirSync('workers')
-  .filter((d) => existsSync(join('workers', d, 'index.ts')))
-  .sort();
+const backendIds = registeredBackendIds();
 
 const MESSAGE = 'hello world'; // 11 bytes: lengths 10 and 12 are in range for every backend
 const DIGEST = vector('text "hello world"').digest_hex;

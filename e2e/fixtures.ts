@@ -1,6 +1,7 @@
 // Every test: the page must make no request outside 127.0.0.1, and must be cross-origin isolated.
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { backendIds } from '../scripts/lib/backends.mjs';
 
 const vectors: { vectors: { name: string; length: number; message_hex: string; digest_hex: string }[] } = JSON.parse(
   readFileSync(new URL('../test-vectors/keccak256.json', import.meta.url), 'utf8'),
@@ -22,6 +23,9 @@ export const test = base.extend<{ offsiteRequests: string[] }>({
   ],
 });
 export { expect };
+
+/** The backends the page registers: every backends/<id>/ with an index.ts, as backends/registry.ts finds them. */
+export const registeredBackendIds = (): string[] => backendIds('index.ts');
 
 export const vector = (name: string) => {
   const v = vectors.vectors.find((x) => x.name === name);

@@ -3,13 +3,10 @@
 // digest of the wrong size) is refused by the proof-file parser AND by the worker when the
 // parser is bypassed, and a seeded sample of damaged proofs never verifies nor crashes the
 // wasm. (Each verifier's own native fuzzing runs 10,000+ inputs; this is the browser's sample.)
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { expect, PROOF_TIMEOUT, registeredBackendIds, status, test, typeMessage } from './fixtures';
 
-const backendIds = readdirSync('workers')
-  .filter((d) => existsSync(join('workers', d, 'index.ts')))
-  .sort();
+const backendIds = registeredBackendIds();
 
 test.skip(({ isMobile }) => isMobile, 'verifier checks do not depend on the viewport');
 

@@ -14,6 +14,7 @@ import { buildPrimitives } from './lib/primitives.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
+import { placeGoRuntime } from './lib/go-runtime.mjs';
 
 const PURPOSES = ['start', 'test', 'build'];
 const { for: purpose } = cliOptions(`node scripts/setup.mjs [--for=${PURPOSES.join('|')}]`, { for: 'start' });
@@ -71,6 +72,7 @@ try {
   await npmDependencies();
   if (purpose === 'test') await chromium();
   if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr + geckodriver (e2e-firefox/)
+  placeGoRuntime(); // packages/core/generated/wasm_exec.js, before anything that bundles a Go worker
   await backendArtifacts();
   writeKeyManifest(join(root, 'web', 'public', 'artifacts'));
   await step('build the primitives view wasm', () => buildPrimitives({ root, cacheDir }));

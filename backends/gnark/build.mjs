@@ -106,12 +106,6 @@ export async function build({ root, cacheDir, outDir }) {
     });
   }
 
-  // Go's loader must match the Go that built the wasm: take it from this GOROOT.
-  const goroot = capture('go', ['env', 'GOROOT']);
-  const generated = join(root, 'backends', 'gnark', 'generated');
-  mkdirSync(generated, { recursive: true });
-  place(join(goroot, 'lib', 'wasm', 'wasm_exec.js'), join(generated, 'wasm_exec.js'));
-
   const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });

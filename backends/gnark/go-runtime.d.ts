@@ -1,9 +1,4 @@
-// Globals that Go's wasm_exec.js and gnark/cmd/wasm define in the worker.
-declare class Go {
-  importObject: WebAssembly.Imports;
-  exited: boolean;
-  run(instance: WebAssembly.Instance): Promise<void>;
-}
+// Globals that gnark/cmd/wasm defines in the worker (Go's own `Go` class: @zkplay/core/go-wasm).
 
 interface GnarkError extends Error {
   code?: string;

@@ -1,6 +1,6 @@
 // The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
 // them in the Go runtime and serves the shared protocol.
-import './generated/wasm_exec.js'; // Go's own loader, copied from GOROOT by build.mjs
+import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, type Config } from '@zkplay/core/protocol';
 import { fatal, serve, type PhaseContext } from '@zkplay/core/serve';

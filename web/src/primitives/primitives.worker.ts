@@ -8,7 +8,7 @@
 //                  wasm-bindgen-rayon), for threads > 1 when isolated        rustThreadsGlue
 // A worker loads one Rust build with one thread count (a rayon pool cannot be resized): the view
 // starts a new worker when its thread setting changes.
-import '../../../backends/gnark/generated/wasm_exec.js';
+import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import type { Library } from './result';
 import { rustBuild } from './threads';
