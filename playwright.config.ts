@@ -8,6 +8,10 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 const port = Number(process.env.ZKPLAY_TEST_PORT ?? 4173);
+// A Vite dev server that also registers the fixture backends of e2e/fixtures/backends/
+// (ZKPLAY_EXTRA_BACKENDS, vite.config.ts), for e2e/one-folder.spec.ts only.
+const devPort = Number(process.env.ZKPLAY_TEST_DEV_PORT ?? port + 1);
+const ONE_FOLDER = /one-folder\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,15 +35,30 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', testIgnore: ONE_FOLDER, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions } },
+    { name: 'phone', testIgnore: ONE_FOLDER, use: { ...devices['Pixel 7'], launchOptions } },
+    {
+      name: 'one-folder',
+      testMatch: ONE_FOLDER,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions, baseURL: `http://127.0.0.1:${devPort}` },
+    },
   ],
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    env: { ZKPLAY_PORT: String(port) },
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      env: { ZKPLAY_PORT: String(port) },
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+    },
+    {
+      command: `node_modules/.bin/vite --host 127.0.0.1 --port ${devPort} --strictPort`,
+      env: { ZKPLAY_PORT: String(devPort), ZKPLAY_EXTRA_BACKENDS: 'e2e/fixtures/backends' },
+      url: `http://127.0.0.1:${devPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+    },
+  ],
 });

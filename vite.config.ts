@@ -69,12 +69,37 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The backends of folders outside backends/, as the module virtual:zkplay-extra-backends that
+ * backends/registry.ts adds to its own: ZKPLAY_EXTRA_BACKENDS lists folders (comma-separated)
+ * whose <id>/index.ts each export a `backend`. The tests register a fixture backend this way to
+ * show that a backend is one folder; a normal build has none.
+ */
+function extraBackends(): Plugin {
+  const name = 'virtual:zkplay-extra-backends';
+  const dirs = (process.env.ZKPLAY_EXTRA_BACKENDS ?? '').split(',').filter(Boolean).map((d) => resolve(d));
+  const entries = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((id) => existsSync(join(dir, id, 'index.ts')))
+      .map((id) => join(dir, id, 'index.ts')),
+  );
+  return {
+    name: 'zkplay-extra-backends',
+    resolveId: (id) => (id === name ? `\0${name}` : undefined),
+    load(id) {
+      if (id !== `\0${name}`) return undefined;
+      const imports = entries.map((f, i) => `import { backend as b${i} } from ${JSON.stringify(f)};`);
+      return `${imports.join('\n')}\nexport const extraBackends = [${entries.map((_, i) => `b${i}`).join(', ')}];\n`;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   // Relative URLs throughout: dist/ works unchanged at any path (https://example.org/zkplay/).
   base: './',
-  plugins: [svelte(), serviceWorker()],
+  plugins: [svelte(), serviceWorker(), extraBackends()],
   define: { __ZKPLAY_COMMIT__: JSON.stringify(commit()) },
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022', assetsDir },
   worker: { format: 'es' },

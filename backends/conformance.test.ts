@@ -10,10 +10,11 @@ import { keccakBlocks, maxBytesForBlocks, type BackendManifest } from '@zkplay/c
 import type { Config } from '@zkplay/core/protocol';
 import { backends, findBackend } from './registry';
 
+/** The folders <dir>/<id>/ with an index.ts: this one, and those ZKPLAY_EXTRA_BACKENDS adds. */
+const backendFolders = (dir: string) => readdirSync(dir).filter((d) => existsSync(join(dir, d, 'index.ts')));
 const here = fileURLToPath(new URL('.', import.meta.url));
-const folders = readdirSync(here)
-  .filter((d) => existsSync(join(here, d, 'index.ts')))
-  .sort();
+const extraDirs = (process.env.ZKPLAY_EXTRA_BACKENDS ?? '').split(',').filter(Boolean);
+const folders = [here, ...extraDirs].flatMap(backendFolders).sort();
 
 /** Every configuration the page can make: the defaults for a message, with each knob set to each of its options. */
 function offeredConfigs(m: BackendManifest): Config[] {
@@ -25,7 +26,7 @@ function offeredConfigs(m: BackendManifest): Config[] {
 const nonEmpty = (s: unknown) => typeof s === 'string' && s.trim().length > 0;
 
 describe('the registry', () => {
-  it('has one backend per backends/<id>/index.ts, with the folder name as its id', () => {
+  it('has one backend per backends/<id>/index.ts (and per extra folder), with the folder name as its id', () => {
     // import.meta.glob works under vitest (it runs through Vite): these are the same backends the page lists.
     expect(folders.length).toBeGreaterThan(0);
     expect(backends.map((b) => b.manifest.id)).toEqual(folders);

@@ -23,8 +23,13 @@ const suites = [
   }],
   ...backendSuites,
   ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
-  ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'])],
-  ['e2e', 'End-to-end: Playwright in Chromium', async () => run(bin('playwright'), ['test'], { env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()) } })],
+  // With the fixture backend of e2e/fixtures/backends/ registered, so the manifest conformance
+  // suite shows that a backend is one folder (vite.config.ts, extraBackends).
+  ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'], { env: { ZKPLAY_EXTRA_BACKENDS: 'e2e/fixtures/backends' } })],
+  ['e2e', 'End-to-end: Playwright in Chromium', async () =>
+    run(bin('playwright'), ['test'], {
+      env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()), ZKPLAY_TEST_DEV_PORT: process.env.ZKPLAY_TEST_DEV_PORT ?? String(await freePort()) },
+    })],
   // The second engine (e2e-firefox/README.md). Skipped only when ZKPLAY_SKIP_FIREFOX=1, and then said so.
   ['firefox', 'Firefox: end-to-end smoke (firefox-esr + geckodriver)', async () => {
     const { SKIP_ENV, skipFirefox } = await import('./lib/firefox.mjs');
