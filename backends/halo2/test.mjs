@@ -14,11 +14,10 @@
 // Run by scripts/test.mjs as the suite `halo2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node backends/halo2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { badLengths, failer, fuzzSuite, loadSingleWasm, mutator, refuseLengths, rng, verifierOf } from '../../scripts/lib/wasm-fuzz.mjs';
+import { badLengths, COMMON_MUTATIONS, failer, fuzzSuite, honestProof, loadSingleWasm, mutator, refuseDigestSizes, refuseLengths, rng, runMutations } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
 
@@ -86,26 +85,11 @@ async function fuzzKeyFiles({ proof, digest, length, files, r }) {
 async function main() {
   const m = await loadSingleWasm('halo2');
 
-  const t0 = performance.now();
   const files = shippedFiles(10, 12);
-  const setup = new m.Prover(JSON.stringify({ k: 10, rowsPerRound: 12 }), files);
-  const cap = setup.report().capacityBytes;
-  if (cap !== 271) fail(`k=10 capacity is ${cap} bytes, expected 271`);
-  const msg = new TextEncoder().encode('hello');
-  const { proof } = setup.prove(msg);
-  const digest = keccak_256(msg);
-  const L = msg.length;
+  const honest = honestProof({ m, config: { k: 10, rowsPerRound: 12 }, files, capacity: 271, message: 'hello', prefixes: PREFIXES, codes: CODES, fail });
+  const { prover: setup, cap, proof, digest, length: L, verify, mustVerify } = honest;
   const n = proof.length;
   const tProved = performance.now();
-
-  const verify = verifierOf({ m, prover: setup, prefixes: PREFIXES, codes: CODES, fail });
-  let honest = 0;
-  const mustVerify = (what) => {
-    const e = verify(proof, digest, L);
-    if (e !== undefined) fail(`the honest proof was refused ${what}: ${e}`);
-    honest++;
-  };
-  mustVerify('at the start');
 
   // Element 0 of a proof is a point (the first advice commitment); the last two are SHPLONK's
   // points and the one before them is a scalar (an evaluation).
@@ -114,83 +98,34 @@ async function main() {
   // Seeded mutations: each must throw.
   const r = rng(SEED);
   const { mutate, report } = mutator({ verify, prefixes: PREFIXES, digest, length: L, fail });
-  const kinds = [
-    'random bytes',
-    'random bytes, proof length',
-    'truncated',
-    'extended',
-    'point with infinity flag',
-    'scalar + r',
-    'bit flip',
-    'byte substitution',
-    'element := random bytes',
-    'wrong digest',
-    'wrong length in range',
-  ];
-  for (let i = 0; i < MUTATIONS; i++) {
-    const kind = kinds[i % kinds.length];
-    const p = proof.slice();
-    switch (kind) {
-      case 'random bytes':
-        mutate(kind, r.bytes(r.int(2 * n + 97)));
-        break;
-      case 'random bytes, proof length':
-        mutate(kind, r.bytes(n));
-        break;
-      case 'truncated':
-        mutate(kind, proof.slice(0, r.int(n)));
-        break;
-      case 'extended': {
-        const q = new Uint8Array(n + 1 + r.int(96));
-        q.set(proof);
-        q.set(r.bytes(q.length - n), n);
-        mutate(kind, q);
-        break;
-      }
-      case 'point with infinity flag': {
-        // A second encoding of the same first point: halo2curves decodes it, so only the
-        // canonical-encoding check refuses it.
-        p[31] |= 0x80;
-        const e = mutate(kind, p);
-        if (!e.startsWith('malformed proof: ')) fail(`${kind}: ${e}`);
-        break;
-      }
-      case 'scalar + r': {
-        // The same value + r: still below 2^256 (2r < 2^256), a second encoding of it.
-        p.set(fromBig(toBig(p.subarray(scalarAt, scalarAt + 32)) + R), scalarAt);
-        const e = mutate(kind, p);
-        if (!e.startsWith('malformed proof: ')) fail(`${kind}: ${e}`);
-        break;
-      }
-      case 'bit flip':
-        p[r.int(n)] ^= 1 << r.int(8);
-        mutate(kind, p);
-        break;
-      case 'byte substitution':
-        p[r.int(n)] ^= 1 + r.int(255);
-        mutate(kind, p);
-        break;
-      case 'element := random bytes': {
-        const at = 32 * r.int(n / 32);
-        p.set(r.bytes(32), at);
-        mutate(kind, p);
-        break;
-      }
-      case 'wrong digest': {
-        const d = digest.slice();
-        d[r.int(32)] ^= 1 << r.int(8);
-        const e = mutate(kind, proof, d);
-        if (!e.startsWith('proof rejected: ')) fail(`${kind}: ${e}`);
-        break;
-      }
-      case 'wrong length in range': {
-        const other = (L + 1 + r.int(cap)) % (cap + 1);
-        const e = mutate(kind, proof, digest, other);
-        if (!e.startsWith('proof rejected: ')) fail(`${kind} ${other}: ${e}`);
-        break;
-      }
-    }
-  }
+  const kinds = {
+    ...COMMON_MUTATIONS,
+    // A second encoding of the same first point: halo2curves decodes it, so only the
+    // canonical-encoding check refuses it.
+    'point with infinity flag': ({ proof: honest }) => {
+      const p = honest.slice();
+      p[31] |= 0x80;
+      return { proof: p };
+    },
+    // The same value + r: still below 2^256 (2r < 2^256), a second encoding of it.
+    'scalar + r': ({ proof: honest }) => {
+      const p = honest.slice();
+      p.set(fromBig(toBig(p.subarray(scalarAt, scalarAt + 32)) + R), scalarAt);
+      return { proof: p };
+    },
+    'element := random bytes': ({ r, proof: honest }) => {
+      const p = honest.slice();
+      p.set(r.bytes(32), 32 * r.int(n / 32));
+      return { proof: p };
+    },
+  };
+  const expect = {
+    'point with infinity flag': 'malformed proof: ',
+    'scalar + r': 'malformed proof: ',
+    'wrong digest': 'proof rejected: ',
+    'wrong length in range': 'proof rejected: ',
+  };
+  runMutations({ kinds, count: MUTATIONS, r, proof, digest, length: L, cap, mutate, expect, fail });
   mustVerify('after the mutations');
 
   // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before
@@ -200,15 +135,8 @@ async function main() {
   const e4294967301 = verify(proof, digest, 4294967301);
   const want = 'invalid input: length 4294967301 is outside 0..=271 (k=10, 12 rows per round holds at most 271 bytes)';
   if (e4294967301 !== want) fail(`expected "${want}", got "${e4294967301}"`);
-  for (const size of [0, 31, 33, 64]) {
-    const d = new Uint8Array(size);
-    d.set(digest.slice(0, Math.min(size, 32)));
-    for (const p of [proof, r.bytes(7)]) {
-      const e = verify(p, d, L);
-      if (e !== `invalid input: digest is ${size} bytes, expected 32`) fail(`digest of ${size} bytes: ${e}`);
-      range++;
-    }
-  }
+  const digestMessage = (size) => `invalid input: digest is ${size} bytes, expected 32`;
+  range += refuseDigestSizes({ verify, proofs: [proof, r.bytes(7)], digest, length: L, message: digestMessage, fail });
   // -0 is 0: a valid length, not a forgery (this proof is for 5 bytes, so it is rejected).
   const e0 = verify(proof, digest, -0);
   if (!e0?.startsWith('proof rejected: ')) fail(`length -0: ${e0}`);
@@ -219,8 +147,8 @@ async function main() {
   const secs = (x) => (x / 1000).toFixed(1);
   const total = report();
   console.log(
-    `halo2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest} times ` +
-      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s); ` +
+    `halo2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest.verified()} times ` +
+      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(honest.proveMs)} s, fuzz ${secs(performance.now() - tProved)} s); ` +
       `verifier wasm: ${keyFiles.refused + keyFiles.rejected} damaged key files never verified (${keyFiles.refused} refused, ${keyFiles.rejected} rejected)`,
   );
 }

@@ -9,8 +9,7 @@
 // Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node backends/plonky2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { badLengths, failer, fuzzSuite, loadSingleWasm, mutator, refuseLengths, rng, verifierOf } from '../../scripts/lib/wasm-fuzz.mjs';
+import { badLengths, COMMON_MUTATIONS, failer, fuzzSuite, honestProof, loadSingleWasm, mutator, refuseDigestSizes, refuseLengths, rng, runMutations } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
 
@@ -26,85 +25,39 @@ const fail = failer('plonky2');
 async function main() {
   const m = await loadSingleWasm('plonky2');
 
-  const t0 = performance.now();
-  const c = new m.Prover(JSON.stringify({ maxBlocks: 1, merkleHash: 'keccak', zk: 'off' }));
-  const cap = c.report().capacityBytes;
-  if (cap !== 135) fail(`1-block capacity is ${cap}, expected 135`);
-  const msg = new TextEncoder().encode('zkplay plonky2 wasm fuzz');
-  const { proof } = c.prove(msg);
-  const digest = keccak_256(msg);
-  const L = msg.length;
+  const honest = honestProof({
+    m,
+    config: { maxBlocks: 1, merkleHash: 'keccak', zk: 'off' },
+    capacity: 135,
+    message: 'zkplay plonky2 wasm fuzz',
+    prefixes: PREFIXES,
+    codes: CODES,
+    fail,
+  });
+  const { prover: c, cap, proof, digest, length: L, verify, mustVerify } = honest;
   const n = proof.length;
   const tProved = performance.now();
-
-  const verify = verifierOf({ m, prover: c, prefixes: PREFIXES, codes: CODES, fail });
-  const mustVerify = (what) => {
-    const e = verify(proof, digest, L);
-    if (e !== undefined) fail(`the honest proof was refused ${what}: ${e}`);
-  };
-  mustVerify('at the start');
 
   // Seeded mutations: each must throw.
   const r = rng(SEED);
   const { mutate, report } = mutator({ verify, prefixes: PREFIXES, digest, length: L, fail });
-  const kinds = ['random bytes', 'truncated', 'extended', 'bit flip', 'multi bit flip', 'byte substitution', 'public input rewritten', 'wrong digest', 'wrong length'];
-  for (let i = 0; i < MUTATIONS; i++) {
-    const kind = kinds[i % kinds.length];
-    const p = proof.slice();
-    switch (kind) {
-      case 'random bytes':
-        mutate(kind, r.bytes(i % 2 ? r.int(2 * n) : n));
-        break;
-      case 'truncated':
-        mutate(kind, proof.slice(0, r.int(n)));
-        break;
-      case 'extended': {
-        const q = new Uint8Array(n + 1 + r.int(64));
-        q.set(proof);
-        q.set(r.bytes(q.length - n), n);
-        mutate(kind, q);
-        break;
-      }
-      case 'bit flip':
-        p[r.int(n)] ^= 1 << r.int(8);
-        mutate(kind, p);
-        break;
-      case 'multi bit flip':
-        for (let k = 2 + r.int(15); k > 0; k--) p[r.int(n)] ^= 1 << r.int(8);
-        mutate(kind, p);
-        break;
-      case 'byte substitution':
-        p[r.int(n)] ^= 1 + r.int(255);
-        mutate(kind, p);
-        break;
-      case 'public input rewritten': {
-        // The 33 public inputs are the last 33 * 8 bytes (u64 little-endian); rewrite the length
-        // to another in-range value and verify against it, or to L + p (non-canonical).
-        const view = new DataView(p.buffer);
-        const at = n - 8;
-        if (i % 2) {
-          const other = (L + 1 + r.int(cap)) % (cap + 1);
-          view.setBigUint64(at, BigInt(other), true);
-          mutate(kind, p, digest, other);
-        } else {
-          view.setBigUint64(at, BigInt(L) + P, true);
-          mutate(kind, p);
-        }
-        break;
-      }
-      case 'wrong digest': {
-        const d = digest.slice();
-        d[r.int(32)] ^= 1 << r.int(8);
-        mutate(kind, proof, d);
-        break;
-      }
-      case 'wrong length': {
+  const kinds = {
+    ...COMMON_MUTATIONS,
+    // The 33 public inputs are the last 33 * 8 bytes (u64 little-endian); rewrite the length
+    // to another in-range value and verify against it, or to L + p (non-canonical).
+    'public input rewritten': ({ r, i, proof: honest }) => {
+      const p = honest.slice();
+      const view = new DataView(p.buffer);
+      if (i % 2) {
         const other = (L + 1 + r.int(cap)) % (cap + 1);
-        mutate(kind, proof, digest, other);
-        break;
+        view.setBigUint64(n - 8, BigInt(other), true);
+        return { proof: p, length: other };
       }
-    }
-  }
+      view.setBigUint64(n - 8, BigInt(L) + P, true);
+      return { proof: p };
+    },
+  };
+  runMutations({ kinds, count: MUTATIONS, r, proof, digest, length: L, cap, mutate, fail });
   mustVerify('after the mutations');
 
   // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before the
@@ -114,21 +67,16 @@ async function main() {
   const e4294967301 = verify(proof, digest, 4294967301);
   const want = 'invalid input: length 4294967301 is outside 0..=135 (this circuit holds at most 135 bytes)';
   if (e4294967301 !== want) fail(`expected "${want}", got "${e4294967301}"`);
-  for (const size of [0, 31, 33, 64]) {
-    const d = new Uint8Array(size);
-    d.set(digest.slice(0, Math.min(size, 32)));
-    const e = verify(proof, d, L);
-    if (e !== `invalid input: digest must be 32 bytes, got ${size}`) fail(`digest of ${size} bytes: ${e}`);
-    range++;
-  }
+  const digestMessage = (size) => `invalid input: digest must be 32 bytes, got ${size}`;
+  range += refuseDigestSizes({ verify, proofs: [proof], digest, length: L, message: digestMessage, fail });
   mustVerify('at the end');
   c.free();
 
   const secs = (x) => (x / 1000).toFixed(1);
   const total = report();
   console.log(
-    `plonky2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified 3 times ` +
-      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; build + prove ${secs(tProved - t0)} s, fuzz ${secs(performance.now() - tProved)} s)`,
+    `plonky2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest.verified()} times ` +
+      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; build + prove ${secs(honest.proveMs)} s, fuzz ${secs(performance.now() - tProved)} s)`,
   );
 }
 

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir } from './steps.mjs';
+import { cacheDir, log } from './steps.mjs';
 
 // The median/spread the page uses too (one implementation, checked against test-vectors/stats.json).
 import { stat } from '@zkplay/core/stats';
@@ -68,4 +68,23 @@ export function reportRunResult({ backend, build, commit, bytes, report }) {
     cold: false,
     timestamp: new Date().toISOString(),
   };
+}
+
+/**
+ * A Rust backend's part of `npm run bench:native`: its crate's `reference` example (which runs
+ * the prover contract the wasm build exports and prints its reports, so phase ids and labels
+ * are the worker's own) for the longest message of each block count, at each thread count.
+ * `args(bytes)` is what the example takes after the message length.
+ */
+export function benchRustReference({ backend, crate, root, blocks, threads, runs, commit, args }) {
+  const results = [];
+  for (const b of blocks) {
+    const bytes = b * 136 - 1;
+    for (const t of threads) {
+      log(`${backend} native: ${bytes} bytes (${b} blocks), RAYON_NUM_THREADS=${t}, ${runs} runs`);
+      const report = runRustExample({ root, crate, example: 'reference', args: [bytes, runs, ...args], threads: t });
+      results.push(reportRunResult({ backend, build: 'native-rust', commit, bytes, report }));
+    }
+  }
+  return results;
 }

@@ -1,6 +1,7 @@
 // What the Rust backends' wasm fuzz suites (backends/<id>/test.mjs) share: a seeded PRNG, loading
 // the single-threaded build the set-up wrote, a verify wrapper that fails on a trap or an
 // unexpected refusal, a tally of refusals per mutation kind, and running as its own process.
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -67,6 +68,31 @@ export function verifierOf({ m, prover, prefixes, codes, fail }) {
   };
 }
 
+/**
+ * One honest proof from a backend's wasm `Prover` class: prepared with `config` (and the shipped
+ * `files`), its capacity checked, `message` proved. Returns what the fuzzing needs, with
+ * mustVerify(when), which fails unless the honest proof still verifies (it is called once here).
+ */
+export function honestProof({ m, config, files, capacity, message, prefixes, codes, fail }) {
+  const t0 = performance.now();
+  const prover = new m.Prover(JSON.stringify(config), files);
+  const cap = prover.report().capacityBytes;
+  if (cap !== capacity) fail(`the capacity of ${JSON.stringify(config)} is ${cap} bytes, expected ${capacity}`);
+  const msg = new TextEncoder().encode(message);
+  const { proof } = prover.prove(msg);
+  const digest = keccak_256(msg);
+  const proveMs = performance.now() - t0;
+  const verify = verifierOf({ m, prover, prefixes, codes, fail });
+  let verified = 0;
+  const mustVerify = (when) => {
+    const e = verify(proof, digest, msg.length);
+    if (e !== undefined) fail(`the honest proof was refused ${when}: ${e}`);
+    verified++;
+  };
+  mustVerify('at the start');
+  return { prover, cap, proof, digest, length: msg.length, verify, mustVerify, verified: () => verified, proveMs };
+}
+
 /** mutate(kind, proof, digest?, length?): must be refused; counted per (kind, refusal). */
 export function mutator({ verify, prefixes, digest, length, fail }) {
   const tally = new Map();
@@ -82,6 +108,78 @@ export function mutator({ verify, prefixes, digest, length, fail }) {
     return [...tally.values()].reduce((a, b) => a + b, 0);
   };
   return { mutate, report };
+}
+
+/**
+ * Mutations every proof format must refuse, by kind: each makes, from the honest proof and
+ * statement and the seeded rng, what to verify ({ proof, digest?, length? }). A backend adds
+ * kinds of its own (its points', scalars' and public inputs' encodings) and runs them together
+ * with runMutations.
+ */
+export const COMMON_MUTATIONS = {
+  'random bytes': ({ r, proof }) => ({ proof: r.bytes(r.int(2 * proof.length + 97)) }),
+  'random bytes, proof length': ({ r, proof }) => ({ proof: r.bytes(proof.length) }),
+  truncated: ({ r, proof }) => ({ proof: proof.slice(0, r.int(proof.length)) }),
+  extended: ({ r, proof }) => {
+    const q = new Uint8Array(proof.length + 1 + r.int(96));
+    q.set(proof);
+    q.set(r.bytes(q.length - proof.length), proof.length);
+    return { proof: q };
+  },
+  'bit flip': ({ r, proof }) => {
+    const p = proof.slice();
+    p[r.int(p.length)] ^= 1 << r.int(8);
+    return { proof: p };
+  },
+  'multi bit flip': ({ r, proof }) => {
+    const p = proof.slice();
+    for (let k = 2 + r.int(15); k > 0; k--) p[r.int(p.length)] ^= 1 << r.int(8);
+    return { proof: p };
+  },
+  'byte substitution': ({ r, proof }) => {
+    const p = proof.slice();
+    p[r.int(p.length)] ^= 1 + r.int(255);
+    return { proof: p };
+  },
+  'wrong digest': ({ r, proof, digest }) => {
+    const d = digest.slice();
+    d[r.int(32)] ^= 1 << r.int(8);
+    return { proof, digest: d };
+  },
+  'wrong length in range': ({ r, proof, length, cap }) => ({ proof, length: (length + 1 + r.int(cap)) % (cap + 1) }),
+};
+
+/**
+ * Runs `count` mutations, cycling through `kinds` (name -> maker, as COMMON_MUTATIONS), each
+ * through `mutate` (which fails on one that verifies). Where `expect` names a kind, its refusal
+ * must start with that prefix.
+ */
+export function runMutations({ kinds, count, r, proof, digest, length, cap, mutate, expect = {}, fail }) {
+  const names = Object.keys(kinds);
+  for (let i = 0; i < count; i++) {
+    const kind = names[i % names.length];
+    const m = kinds[kind]({ r, i, proof, digest, length, cap });
+    const e = mutate(kind, m.proof, m.digest ?? digest, m.length ?? length);
+    if (expect[kind] && !e.startsWith(expect[kind])) fail(`${kind}: ${e}`);
+  }
+}
+
+/**
+ * Digests of 0, 31, 33 and 64 bytes are refused with `message(size)` (the crate's own words),
+ * with each proof in `proofs`, before anything is verified. Returns how many were refused.
+ */
+export function refuseDigestSizes({ verify, proofs, digest, length, message, fail }) {
+  let refused = 0;
+  for (const size of [0, 31, 33, 64]) {
+    const d = new Uint8Array(size);
+    d.set(digest.slice(0, Math.min(size, 32)));
+    for (const p of proofs) {
+      const e = verify(p, d, length);
+      if (e !== message(size)) fail(`digest of ${size} bytes: ${e}`);
+      refused++;
+    }
+  }
+  return refused;
 }
 
 /** JavaScript numbers a 32-bit `usize` argument wrapped or truncated, and other non-lengths. */
