@@ -2,14 +2,21 @@
 // (gnark-crypto, Go's js/wasm) and Rust (halo2curves; plonky2_field for Goldilocks, wasm-bindgen),
 // each checked against a second computation before it is shown, with their Go/Rust ratio.
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-test('measures every primitive in Go and Rust at the quick scales, each result checked, with Go/Rust ratios', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one viewport is enough');
+/** The paths of the primitives' wasm and glue the page requests, as it requests them. */
+function primitivesWasmRequests(page: Page): string[] {
   const wasm: string[] = [];
   page.on('request', (r) => {
     if (/\/artifacts\/primitives\/.*\.(wasm|js)$/.test(r.url())) wasm.push(new URL(r.url()).pathname);
   });
+  return wasm;
+}
+
+test('measures every primitive in Go and Rust at the quick scales, each result checked, with Go/Rust ratios', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'one viewport is enough');
+  const wasm = primitivesWasmRequests(page);
   await page.goto('/#/primitives');
   const table = page.getByRole('table', { name: 'Primitive timings' });
   await expect(table.getByRole('columnheader', { name: 'Go/Rust', exact: true })).toBeVisible();
@@ -52,10 +59,7 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
 
 test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s pool, and the row says so', async ({ page, isMobile }) => {
   test.skip(isMobile, 'one viewport is enough');
-  const wasm: string[] = [];
-  page.on('request', (r) => {
-    if (/\/artifacts\/primitives\/.*\.(wasm|js)$/.test(r.url())) wasm.push(new URL(r.url()).pathname);
-  });
+  const wasm = primitivesWasmRequests(page);
   await page.goto('/#/primitives');
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   const threads = page.getByRole('combobox', { name: 'Threads (Rust)' });

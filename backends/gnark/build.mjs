@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { patchedModuleFile, patchSha } from '../../scripts/lib/go-patch.mjs';
-import { capture, hashTree, log, place, run, sha256File, step } from '../../scripts/lib/steps.mjs';
+import { cachedFolder, capture, hashTree, log, place, run, sha256File, step } from '../../scripts/lib/steps.mjs';
 import { compileVerifier } from './solc.mjs';
 
 /** Messages of the sample proof files (their digests and lengths are the public statements). */
@@ -78,33 +78,23 @@ export async function build({ root, cacheDir, outDir }) {
   // The Solidity verifier: gnark's exporter on the build's vk, compiled with solc-js.
   const solKey = `${keysKey}-${hashTree([join(goDir, 'cmd', 'solidity'), join(root, 'backends', 'gnark', 'solc.mjs'), join(root, 'package-lock.json')]).slice(0, 12)}`;
   const solDir = join(cacheDir, 'gnark', `solidity-${solKey}`);
-  if (existsSync(join(solDir, 'verifier.json'))) {
-    log(`gnark: Solidity verifier ${solKey} already built`);
-  } else {
-    await step('gnark: export the Solidity verifier (gnark) and compile it (solc npm package)', async () => {
-      rmSync(solDir, { recursive: true, force: true });
-      mkdirSync(solDir, { recursive: true });
-      await run('go', ['run', './cmd/solidity', '-keys', keysDir, '-out', join(solDir, 'Verifier.sol')], { cwd: goDir, prefix: 'gnark solidity' });
-      const c = await compileVerifier(join(solDir, 'Verifier.sol'));
-      writeFileSync(join(solDir, 'verifier.abi.json'), JSON.stringify(c.abi, null, 2));
-      writeFileSync(join(solDir, 'verifier.bytecode.hex'), c.bytecode);
-      writeFileSync(join(solDir, 'verifier.json'), JSON.stringify({ solc: c.solc, deployedBytes: c.deployedBytes, limitBytes: 24576 }, null, 2));
-      log(`gnark: Solidity verifier: ${c.deployedBytes} bytes deployed (EIP-170 limit 24,576), solc ${c.solc}`);
-    });
-  }
+  const solidityCache = { dir: solDir, done: 'verifier.json', what: `gnark: Solidity verifier ${solKey}`, label: 'gnark: export the Solidity verifier (gnark) and compile it (solc npm package)' };
+  await cachedFolder(solidityCache, async (dir) => {
+    await run('go', ['run', './cmd/solidity', '-keys', keysDir, '-out', join(dir, 'Verifier.sol')], { cwd: goDir, prefix: 'gnark solidity' });
+    const c = await compileVerifier(join(dir, 'Verifier.sol'));
+    writeFileSync(join(dir, 'verifier.abi.json'), JSON.stringify(c.abi, null, 2));
+    writeFileSync(join(dir, 'verifier.bytecode.hex'), c.bytecode);
+    writeFileSync(join(dir, 'verifier.json'), JSON.stringify({ solc: c.solc, deployedBytes: c.deployedBytes, limitBytes: 24576 }, null, 2));
+    log(`gnark: Solidity verifier: ${c.deployedBytes} bytes deployed (EIP-170 limit 24,576), solc ${c.solc}`);
+  });
 
   // Sample proof files, proved natively with the build's keys (cmd/sample).
   const sampleKey = `${keysKey}-${hashTree([join(goDir, 'cmd', 'sample'), join(goDir, 'prover'), join(goDir, 'keccak')], noTests).slice(0, 12)}-${createHash('sha256').update(JSON.stringify({ CONFIG, SAMPLES, version: pkg.version })).digest('hex').slice(0, 8)}`;
   const sampleDir = join(cacheDir, 'gnark', `samples-${sampleKey}`);
-  if (existsSync(join(sampleDir, 'done'))) {
-    log(`gnark: sample proofs ${sampleKey} already made`);
-  } else {
-    await step('gnark: prove the sample messages natively (golden proof files)', async () => {
-      rmSync(sampleDir, { recursive: true, force: true });
-      await run('go', ['run', './cmd/sample', '-keys', keysDir, '-out', sampleDir, '-version', pkg.version, '-build', keysKey, '-config', JSON.stringify(CONFIG), ...SAMPLES], { cwd: goDir, prefix: 'gnark sample' });
-      writeFileSync(join(sampleDir, 'done'), '');
-    });
-  }
+  const samplesCache = { dir: sampleDir, done: 'done', what: `gnark: sample proofs ${sampleKey}`, label: 'gnark: prove the sample messages natively (golden proof files)' };
+  await cachedFolder(samplesCache, (dir) =>
+    run('go', ['run', './cmd/sample', '-keys', keysDir, '-out', dir, '-version', pkg.version, '-build', keysKey, '-config', JSON.stringify(CONFIG), ...SAMPLES], { cwd: goDir, prefix: 'gnark sample' }),
+  );
 
   const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
   rmSync(outDir, { recursive: true, force: true });

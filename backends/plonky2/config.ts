@@ -3,8 +3,14 @@ import { keccakBlocks } from '@zkplay/core/manifest';
 
 /** Capacities offered, in Keccak blocks (the circuit's size is fixed when it is built). */
 export const BLOCK_OPTIONS = [1, 2, 4, 8, 16];
-export const MERKLE_HASHES = ['keccak', 'poseidon'] as const;
-export const ZK_OPTIONS = ['off', 'on'] as const;
+/** Each choice of a knob with the label the page shows. */
+export const MERKLE_HASH_LABELS = { keccak: 'Keccak (faster)', poseidon: 'Poseidon (recursion-friendly)' };
+export const ZK_LABELS = { off: 'off (faster, default)', on: 'on (hides M; ~7x slower)' };
+export const MERKLE_HASHES = Object.keys(MERKLE_HASH_LABELS);
+export const ZK_OPTIONS = Object.keys(ZK_LABELS);
+
+/** A knob's options from its labels. */
+export const labelled = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** Smallest offered capacity that holds a message of this many bytes (the largest if none does). */
 export function defaultBlocks(messageBytes: number): number {

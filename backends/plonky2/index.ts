@@ -4,7 +4,7 @@
 import type { Backend } from '@zkplay/core/manifest';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import { maxBytesForBlocks } from '@zkplay/core/manifest';
-import { BLOCK_OPTIONS, defaultBlocks } from './config';
+import { BLOCK_OPTIONS, defaultBlocks, labelled, MERKLE_HASH_LABELS, ZK_LABELS } from './config';
 
 export const backend: Backend = {
   manifest: {
@@ -28,19 +28,13 @@ export const backend: Backend = {
         id: 'merkleHash',
         label: 'Merkle hash',
         help: "Hash of plonky2's FRI Merkle trees and Fiat-Shamir: Keccak proves faster; Poseidon is what cheap recursion needs.",
-        options: [
-          { value: 'keccak', label: 'Keccak (faster)' },
-          { value: 'poseidon', label: 'Poseidon (recursion-friendly)' },
-        ],
+        options: labelled(MERKLE_HASH_LABELS),
       },
       {
         id: 'zk',
         label: 'Zero knowledge',
         help: "plonky2's blinding: off proves faster and is sound, but does not formally hide M; on hides M at about 7x the proving time.",
-        options: [
-          { value: 'off', label: 'off (faster, default)' },
-          { value: 'on', label: 'on (hides M; ~7x slower)' },
-        ],
+        options: labelled(ZK_LABELS),
       },
     ],
     defaultConfig: (messageBytes) => ({ maxBlocks: defaultBlocks(messageBytes), merkleHash: 'keccak', zk: 'off' }),

@@ -2,7 +2,7 @@
 // stream their output, and content hashes for caching builds by what they are built from.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createServer } from 'node:net';
@@ -84,6 +84,21 @@ export function hashTree(paths, { exclude = [] } = {}) {
   };
   for (const p of paths) if (existsSync(p)) walk(p);
   return h.digest('hex');
+}
+
+/**
+ * Makes a cache folder once. When `dir` has no file `done`, runs make(dir) in an emptied `dir`
+ * as the step `label`, then writes `done` if make did not; otherwise logs `what` as built. A
+ * make that failed or was cut short leaves no `done`, so the next run makes it again.
+ */
+export async function cachedFolder({ dir, done, what, label }, make) {
+  if (existsSync(join(dir, done))) return log(`${what} already built`);
+  await step(label, async () => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await make(dir);
+    if (!existsSync(join(dir, done))) writeFileSync(join(dir, done), '');
+  });
 }
 
 /** Puts a file at dest: a hard link when possible (no copy of large keys), else a copy. */
