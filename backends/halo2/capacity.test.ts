@@ -1,21 +1,19 @@
-// The TypeScript capacity must give what the Rust prover holds: capacity.json is written from
-// zkplay_halo2::capacity_blocks by a Rust test (capacity_table_matches_workers_file), which
-// also fails when the file is stale. The blinding rows (2^k - usableRows) come from the circuit's
-// constraint system; the blocks are computed here by the same formula as in Rust.
+// The page's capacity is capacity.json, the table the Rust formula (zkplay_halo2::capacity_blocks)
+// wrote for every offered configuration; the Rust test capacity_table_matches_workers_file fails
+// when it is stale. These check that the manifest offers exactly that table and defaults sanely.
 import { describe, expect, it } from 'vitest';
 import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
-import { capacityBlocks, usableRows } from './capacity';
+import { capacityBlocks, configError } from './capacity';
 import table from './capacity.json';
 import { backend } from './index';
 
 const { manifest } = backend;
 
 describe('halo2 capacity', () => {
-  it('matches the Rust table for every offered (k, rows per round)', () => {
+  it('states the Rust table for every offered (k, rows per round)', () => {
     expect(table.entries.length).toBe(table.k.length * table.rowsPerRound.length);
     for (const e of table.entries) {
-      expect(usableRows(e.k, e.rowsPerRound)).toBe(e.usableRows);
-      expect(e.usableRows).toBeLessThan(2 ** e.k);
+      expect(configError(e.k, e.rowsPerRound)).toBeUndefined();
       expect(capacityBlocks(e.k, e.rowsPerRound), `k=${e.k} rows=${e.rowsPerRound}`).toBe(e.blocks);
       expect(manifest.capacity({ k: e.k, rowsPerRound: e.rowsPerRound })).toEqual({ blocks: e.blocks, bytes: maxBytesForBlocks(e.blocks) });
     }
@@ -43,9 +41,10 @@ describe('halo2 capacity', () => {
     expect(manifest.capacity(manifest.defaultConfig(1087)).blocks).toBeGreaterThanOrEqual(8);
   });
 
-  it('out-of-range configurations hold nothing', () => {
-    expect(capacityBlocks(8, 12)).toBe(0);
-    expect(capacityBlocks(10, 2)).toBe(0);
-    expect(capacityBlocks(10.5, 12)).toBe(0);
+  it('configurations not offered hold nothing and are refused by name', () => {
+    for (const [k, rows] of [[8, 12], [10, 2], [10.5, 12], [NaN, 12], [25, 12]]) {
+      expect(capacityBlocks(k, rows)).toBe(0);
+      expect(configError(k, rows)).toMatch(/^this page offers k in \{/);
+    }
   });
 });
