@@ -75,7 +75,11 @@ export interface AllocateResult {
 
 export type Result = PrepareResult | ProveResult | VerifyResult | AllocateResult;
 
-export type WorkerEvent =
+/**
+ * What a worker sends: progress for a request, then its one result or error. `R` is the result
+ * type of the requests it serves (a backend's Result; the primitives view has its own).
+ */
+export type WorkerEvent<R = Result> =
   | {
       type: 'progress';
       id: number;
@@ -87,7 +91,7 @@ export type WorkerEvent =
       total?: number;
       ms?: number;
     }
-  | { type: 'result'; id: number; result: Result }
+  | { type: 'result'; id: number; result: R }
   /** id 0: the worker itself failed (crashed, out of memory); every pending request fails with it. */
   | { type: 'error'; id: number; code: ErrorCode; message: string };
 

@@ -37,7 +37,7 @@ export interface BackendImpl {
   allocate(mib: number): Promise<MemoryReport>;
 }
 
-function post(ev: WorkerEvent, transfer: Transferable[] = []) {
+function post(ev: WorkerEvent<unknown>, transfer: Transferable[] = []) {
   self.postMessage(ev, { transfer });
 }
 
@@ -75,8 +75,7 @@ function context(id: number): PhaseContext {
 /** What the last prepare said this worker's configuration holds; verify checks lengths against it. */
 let preparedCapacity: number | undefined;
 
-async function handle(impl: BackendImpl, req: Request): Promise<Result> {
-  const ctx = context(req.id);
+async function handle(impl: BackendImpl, req: Request, ctx: PhaseContext): Promise<Result> {
   switch (req.type) {
     case 'prepare': {
       preparedCapacity = undefined; // a failed prepare leaves no configuration to check against
@@ -106,20 +105,35 @@ function describe(err: unknown): { code: ErrorCode; message: string } {
   return { code: 'internal', message };
 }
 
-/** Serves the protocol on this worker. Requests are handled one at a time, in order. */
-export function serve(impl: BackendImpl) {
+/**
+ * Serves requests on this worker, one at a time, in order: each gets a PhaseContext for its
+ * progress, and exactly one `result` (what `handle` returns; `transfer` lists buffers to move)
+ * or `error` (a thrown BackendError's code, or one inferred from the error). Every worker of the
+ * page speaks this framing, so the page's one client (web/src/lib/worker-client.ts) serves all.
+ */
+export function serveRequests<Req extends { id: number }, Res>(
+  handle: (req: Req, ctx: PhaseContext) => Promise<Res>,
+  transfer: (res: Res) => Transferable[] = () => [],
+) {
   let queue: Promise<void> = Promise.resolve();
-  self.onmessage = (e: MessageEvent<Request>) => {
+  self.onmessage = (e: MessageEvent<Req>) => {
     const req = e.data;
     queue = queue.then(async () => {
       try {
-        const result = await handle(impl, req);
-        const transfer = result.kind === 'prove' ? [result.proof.buffer as ArrayBuffer] : [];
-        post({ type: 'result', id: req.id, result }, transfer);
+        const result = await handle(req, context(req.id));
+        post({ type: 'result', id: req.id, result }, transfer(result));
       } catch (err) {
         post({ type: 'error', id: req.id, ...describe(err) });
       }
     });
   };
   self.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fatal('crashed', `unhandled error in the worker: ${describe(e.reason).message}`));
+}
+
+/** Serves the backend protocol on this worker. */
+export function serve(impl: BackendImpl) {
+  serveRequests<Request, Result>(
+    (req, ctx) => handle(impl, req, ctx),
+    (result) => (result.kind === 'prove' ? [result.proof.buffer as ArrayBuffer] : []),
+  );
 }

@@ -1,153 +1,33 @@
-// Page side of the worker protocol: typed requests, progress events, cancel (terminate and
-// replace the worker) and crash detection (a dead worker fails its pending requests).
+// The page's client of one backend's worker: the shared worker client (worker-client.ts) with
+// the backend protocol's requests, where `prepare` sizes the thread pool and retries a stall.
 import type { Backend } from '@zkplay/core/manifest';
-import {
-  THREAD_START_PHASE,
-  THREAD_START_TIMEOUT_MS,
-  WORKER_FATAL_ID,
-  type ErrorCode,
-  type Request,
-  type Result,
-  type WorkerEvent,
-} from '@zkplay/core/protocol';
+import type { Request, Result } from '@zkplay/core/protocol';
+import { WorkerClient, type DistributiveOmit, type Progress } from './worker-client';
 
-export class RunError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    /** The worker was replaced because its wasm thread pool did not start in time. */
-    readonly threadStartStalled = false,
-  ) {
-    super(message);
-    this.name = 'RunError';
-  }
-}
-
-export type Progress = Extract<WorkerEvent, { type: 'progress' }>;
-
-type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
-type Pending = { resolve: (r: Result) => void; reject: (e: RunError) => void; onProgress?: (p: Progress) => void };
+export { RunError, type Progress } from './worker-client';
 
 export class BackendClient {
-  private worker: Worker | undefined;
-  private nextId = 1;
-  private pending = new Map<number, Pending>();
-  /** Thread count of the current worker's pool: a wasm thread pool is sized once per instance. */
-  private workerThreads: number | undefined;
-  /** Running while the worker's wasm thread pool starts (THREAD_START_TIMEOUT_MS). */
-  private threadStartTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly client: WorkerClient<Request, Result>;
 
-  constructor(readonly backend: Backend) {}
-
-  private ensureWorker(threads?: number): Worker {
-    // A different thread count needs a fresh wasm instance, hence a fresh worker.
-    if (this.worker && threads !== undefined && this.workerThreads !== undefined && threads !== this.workerThreads) {
-      this.fail('cancelled', 'restarting the worker with another thread count');
-    }
-    if (threads !== undefined) this.workerThreads = threads;
-    if (this.worker) return this.worker;
-    const w = this.backend.createWorker();
-    w.onmessage = (e: MessageEvent<WorkerEvent>) => this.onEvent(e.data);
-    // An uncaught error at the worker's top level: it cannot serve any more.
-    w.onerror = (e) => {
-      e.preventDefault();
-      this.fail('crashed', `the ${this.backend.manifest.label} worker crashed: ${e.message || 'unknown error'}`);
-    };
-    w.onmessageerror = () => this.fail('crashed', `the ${this.backend.manifest.label} worker sent a message that could not be read`);
-    this.worker = w;
-    return w;
+  constructor(readonly backend: Backend) {
+    this.client = new WorkerClient<Request, Result>(
+      { label: backend.manifest.label, createWorker: () => backend.createWorker() },
+      { threadsOf: (req) => (req.type === 'prepare' ? req.threads : undefined), retriesStall: (req) => req.type === 'prepare' },
+    );
   }
 
-  private onEvent(ev: WorkerEvent) {
-    if (ev.type === 'error' && ev.id === WORKER_FATAL_ID) {
-      this.fail(ev.code, ev.message);
-      return;
-    }
-    const p = this.pending.get(ev.id);
-    if (!p) return;
-    if (ev.type === 'progress' && ev.phase === THREAD_START_PHASE) this.watchThreadStart(ev);
-    if (ev.type === 'progress') p.onProgress?.(ev);
-    else {
-      this.pending.delete(ev.id);
-      if (ev.type === 'result') p.resolve(ev.result);
-      else {
-        p.reject(new RunError(ev.code, ev.message));
-        // A worker that ran out of memory is replaced, whether it said so as a worker-level
-        // error or only for this request (a Rust wasm whose heap could not grow): wasm memory
-        // never shrinks, and the page tells the person the worker was replaced.
-        if (ev.code === 'out-of-memory') this.fail(ev.code, ev.message);
-      }
-    }
-  }
-
-  /**
-   * The worker itself cannot time its thread pool's start out: in Firefox it was seen blocked in
-   * `new Worker()` (THREAD_START_TIMEOUT_MS), so the page does, and replaces the worker.
-   */
-  private watchThreadStart(ev: Progress) {
-    clearTimeout(this.threadStartTimer);
-    this.threadStartTimer = undefined;
-    if (ev.state !== 'start') return;
-    const stalled = `${ev.label} did not finish within ${THREAD_START_TIMEOUT_MS / 1000} s: the browser did not start the wasm thread pool's workers`;
-    this.threadStartTimer = setTimeout(() => this.fail('crashed', stalled, true), THREAD_START_TIMEOUT_MS);
-  }
-
-  /** Ends the worker and fails everything pending with this code; the next request starts a fresh worker. */
-  private fail(code: ErrorCode, message: string, threadStartStalled = false) {
-    clearTimeout(this.threadStartTimer);
-    this.threadStartTimer = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
-    this.workerThreads = undefined;
-    const pending = [...this.pending.values()];
-    this.pending.clear();
-    for (const p of pending) p.reject(new RunError(code, message, threadStartStalled));
-  }
-
-  /**
-   * Sends a request and resolves with its result. A `prepare` whose thread pool stalled is sent
-   * once more to a fresh worker (the stall is rare and does not repeat itself), after a progress
-   * phase that says so and how long it cost; a second stall is the request's error.
-   */
-  async request<K extends Result['kind']>(
-    req: DistributiveOmit<Request, 'id'>,
-    onProgress?: (p: Progress) => void,
-  ): Promise<Extract<Result, { kind: K }>> {
-    try {
-      return await this.send<K>(req, onProgress);
-    } catch (e) {
-      if (!(e instanceof RunError && e.threadStartStalled && req.type === 'prepare')) throw e;
-      const label = `Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`;
-      onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'start' });
-      onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'end', ms: THREAD_START_TIMEOUT_MS });
-      try {
-        return await this.send<K>(req, onProgress);
-      } catch (again) {
-        if (again instanceof RunError && again.threadStartStalled) throw new RunError(again.code, `${again.message}, twice; try again, or choose 1 thread`, true);
-        throw again;
-      }
-    }
-  }
-
-  private send<K extends Result['kind']>(
-    req: DistributiveOmit<Request, 'id'>,
-    onProgress?: (p: Progress) => void,
-  ): Promise<Extract<Result, { kind: K }>> {
-    const worker = this.ensureWorker(req.type === 'prepare' ? req.threads : undefined);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (r: Result) => void, reject, onProgress });
-      worker.postMessage({ ...req, id });
-    });
+  /** Sends a request and resolves with its result (RunError on a refusal, a crash or a cancel). */
+  request<K extends Result['kind']>(req: DistributiveOmit<Request, 'id'>, onProgress?: (p: Progress) => void): Promise<Extract<Result, { kind: K }>> {
+    return this.client.send(req, onProgress) as Promise<Extract<Result, { kind: K }>>;
   }
 
   /** Stops whatever the worker is doing at once. */
   cancel() {
-    this.fail('cancelled', 'Cancelled');
+    this.client.cancel();
   }
 
   dispose() {
-    this.cancel();
+    this.client.dispose();
   }
 }
 

@@ -10,7 +10,9 @@
 // starts a new worker when its thread setting changes.
 import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
-import type { Library } from './result';
+import { BackendError, THREAD_START_PHASE } from '@zkplay/core/protocol';
+import { serveRequests, type PhaseContext } from '@zkplay/core/serve';
+import type { Library, PrimitiveResult } from './result';
 import { rustBuild } from './threads';
 
 declare global {
@@ -19,8 +21,7 @@ declare global {
 }
 
 /** threads: the Rust cases' thread count (Go has one thread whatever it says). */
-export type PrimitiveRequest = { id: number; library: Library; op: string; curve: string; logN: number; runs: number; warmup: number; threads?: number };
-export type PrimitiveReply = { id: number; result?: unknown; error?: string };
+export type PrimitiveRequest = { type: 'measure'; id: number; library: Library; op: string; curve: string; logN: number; runs: number; warmup: number; threads: number };
 
 /** What scripts/lib/primitives.mjs writes to artifacts/primitives/index.json. */
 interface PrimitivesIndex {
@@ -64,7 +65,7 @@ function startGo(): Promise<Measure> {
   return go;
 }
 
-function startRust(threads: number): Promise<Measure> {
+function startRust(threads: number, ctx: PhaseContext): Promise<Measure> {
   if (rust && rust.threads !== threads) {
     return Promise.reject(new Error(`this worker runs Rust on ${rust.threads} thread${rust.threads === 1 ? '' : 's'} (a rayon pool cannot be resized): start a new worker for ${threads}`));
   }
@@ -84,7 +85,8 @@ function startRust(threads: number): Promise<Measure> {
       await m.default({ module_or_path: wasm.bytes as Uint8Array<ArrayBuffer> });
       if (build === 'threads') {
         if (!m.initThreadPool) throw new Error(`${glue.file} has no initThreadPool`);
-        await m.initThreadPool(threads);
+        // The page times this phase out (THREAD_START_TIMEOUT_MS): a pool can fail to start.
+        await ctx.phase(THREAD_START_PHASE, `Start ${threads} wasm threads`, () => m.initThreadPool!(threads));
         const pool = m.threads?.();
         if (pool !== threads) throw new Error(`asked for a pool of ${threads} threads, rayon has ${String(pool)}`);
       }
@@ -94,15 +96,9 @@ function startRust(threads: number): Promise<Measure> {
   return rust.measure;
 }
 
-self.onmessage = async (e: MessageEvent<PrimitiveRequest>) => {
-  const { id, library, op, curve, logN, runs, warmup, threads = 1 } = e.data;
-  try {
-    const measure = await (library === 'gnark-crypto' ? startGo() : startRust(threads));
-    const json = await measure(op, curve, logN, runs, warmup);
-    const result = JSON.parse(json) as { library?: string };
-    if (result.library !== library) throw new Error(`asked for ${library}, the wasm answered for ${String(result.library)}`);
-    self.postMessage({ id, result } satisfies PrimitiveReply);
-  } catch (err) {
-    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies PrimitiveReply);
-  }
-};
+serveRequests<PrimitiveRequest, PrimitiveResult>(async ({ library, op, curve, logN, runs, warmup, threads }, ctx) => {
+  const measure = await (library === 'gnark-crypto' ? startGo() : startRust(threads, ctx));
+  const result = JSON.parse(await measure(op, curve, logN, runs, warmup)) as PrimitiveResult;
+  if (result.library !== library) throw new BackendError('internal', `asked for ${library}, the wasm answered for ${String(result.library)}`);
+  return result;
+});
