@@ -2,6 +2,7 @@
 // gofmt (gnark/) and rustfmt (crates/ and tools/halo2-evm, each with its rustfmt.toml). `npm test`
 // checks; `node scripts/format.mjs` rewrites. Each reports the files it would change.
 import { join } from 'node:path';
+import { ensureToolchain } from './rust.mjs';
 import { capture, root, run } from './steps.mjs';
 
 const RUST_WORKSPACES = ['crates', join('tools', 'halo2-evm')];
@@ -16,6 +17,7 @@ export async function checkFormatting() {
   const gofmt = capture('gofmt', ['-l', 'gnark']);
   if (gofmt === undefined) problems.push('gofmt did not run');
   else if (gofmt.trim()) problems.push(`gofmt: not formatted:\n  ${gofmt.trim().split('\n').join('\n  ')}`);
+  await ensureToolchain(root); // the pinned nightly with its rustfmt component
   for (const dir of RUST_WORKSPACES) {
     try {
       await run('cargo', ['fmt', '--all', '--check'], { cwd: join(root, dir) });
@@ -29,5 +31,6 @@ export async function checkFormatting() {
 export async function formatTree() {
   await run(join(root, 'node_modules', '.bin', 'prettier'), ['--write', '--log-level', 'warn', '.']);
   await run('gofmt', ['-w', 'gnark']);
+  await ensureToolchain(root);
   for (const dir of RUST_WORKSPACES) await run('cargo', ['fmt', '--all'], { cwd: join(root, dir) });
 }
