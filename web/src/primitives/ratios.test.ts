@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stat } from '@zkplay/core/run-result';
 import { cases, goCases, rustCases, SCALES } from './cases';
-import { buildRows, findNative, log2Ticks, MIN_STEPS, nativeThreadCounts, ratio, ratioSeries, THESIS, thesisRatio, timerStepMs } from './ratios';
+import { buildRows, findNative, MIN_STEPS, nativeThreadCounts, ratio, ratioSeries, THESIS, thesisRatio, timerStepMs } from './ratios';
 import type { PrimitiveResult } from './result';
 
 const rec = (p: Partial<PrimitiveResult> & Pick<PrimitiveResult, 'library' | 'op' | 'curve' | 'logN'>, median: number, threads = 1, runtime: 'wasm' | 'native' = 'wasm'): PrimitiveResult => ({
@@ -141,10 +141,5 @@ describe('ratios', () => {
     expect(timerStepMs(() => Math.floor(reads++ / 3) * 0.1, 9)).toBeCloseTo(0.1, 9);
     // A clock that never moves has no step.
     expect(timerStepMs(() => 7, 3)).toBe(0);
-  });
-
-  it('log2 ticks span the values', () => {
-    expect(log2Ticks(0.3, 14)).toEqual([0.25, 0.5, 1, 2, 4, 8, 16]);
-    expect(log2Ticks(1, 1)).toEqual([1, 2]);
   });
 });

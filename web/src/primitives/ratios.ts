@@ -193,14 +193,5 @@ export function ratioSeries(rows: readonly Row[], op: Op, curve: Curve): PlotSer
   return series;
 }
 
-/** Powers of two spanning [lo, hi] for a log-scale axis (at least two ticks). */
-export function log2Ticks(lo: number, hi: number): number[] {
-  const a = Math.floor(Math.log2(Math.min(lo, hi)));
-  const b = Math.ceil(Math.log2(Math.max(lo, hi)));
-  const out: number[] = [];
-  for (let e = a; e <= Math.max(b, a + 1); e++) out.push(2 ** e);
-  return out;
-}
-
 /** The rust library of a curve, re-exported for the view. */
 export { rustLibrary };
