@@ -3,7 +3,7 @@
 // and Go functions the wasm builds call, written to web/public/native-reference.json (the
 // page shows them next to what this device measures). Each backends/<id>/bench-native.mjs
 // exports benchNative({ root, cacheDir, blocks, threads, runs, commit }) -> RunResult[].
-// The primitives under the provers (issue 13) are measured too, by their two native runners
+// The primitives under the provers are measured too, by their two native runners
 // (gnark/cmd/primitives and crates/zkplay-primitives/examples/primitives.rs), into `primitives`
 // (schema/primitive-result.schema.json records, runtime 'native') with their own conditions in
 // `primitivesRun`.

@@ -63,7 +63,7 @@ describe('ratios', () => {
     expect(thesisRatio('fft-fr', 'bls12-381', 3)).toBeUndefined();
     expect(thesisRatio('fft-fr', 'bls12-381', 16)).toBeUndefined();
     expect(thesisRatio('msm-g1', 'bls12-381', 10)).toBeUndefined();
-    // "Rust took 7% to 65% of Go's time" (issue 13): the FFT tables span that.
+    // "Rust took 7% to 65% of Go's time" (the KZG10 thesis): the FFT tables span that.
     const all = Object.values(THESIS.rustOverGo).flatMap((t) => [...t.mcl, ...t.kilic]);
     expect(Math.min(...all)).toBeGreaterThan(0.06);
     expect(Math.max(...all)).toBeLessThan(0.66);
