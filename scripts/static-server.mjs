@@ -4,7 +4,9 @@
 // type and a length, and nothing else: no COOP/COEP, no caching headers, no SPA fallback.
 // The e2e tests (e2e/subpath.spec.ts, e2e/offline.spec.ts) use it to check that the build works
 // at a subpath and isolates itself with its service worker; --isolate adds the two headers, as a
-// host that can set them would.
+// host that can set them would. Our own rather than sirv or serve-handler: those add caching and
+// validation headers (ETag, Last-Modified, Cache-Control), and these tests need a host that sends
+// exactly a type and a length.
 //
 //   node scripts/static-server.mjs [--root dist] [--prefix /zkplay/] [--port 8080] [--host 127.0.0.1] [--isolate]
 import { createReadStream } from 'node:fs';

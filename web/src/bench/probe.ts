@@ -1,5 +1,6 @@
 // What this device offers the provers, measured before a benchmark: cores, isolation (and so
 // threads), WASM SIMD, the largest wasm memory it grows, the deviceMemory hint, browser and OS.
+import { simd } from 'wasm-feature-detect';
 import { probeDevice, type DeviceInfo } from '../lib/environment';
 
 export interface DeviceProbe extends DeviceInfo {
@@ -14,19 +15,6 @@ export interface DeviceProbe extends DeviceInfo {
   wasmMemoryTimedOut: boolean;
   browser: string;
   probedAt: string;
-}
-
-// (module (func (result v128) v128.const i32x4 0 0 0 0)): validates only where SIMD is supported.
-const SIMD_MODULE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11,
-]);
-
-export function simdSupported(): boolean {
-  try {
-    return WebAssembly.validate(SIMD_MODULE);
-  } catch {
-    return false;
-  }
 }
 
 export function browserName(ua: string): string {
@@ -74,7 +62,7 @@ export async function probe(): Promise<DeviceProbe> {
   return {
     ...info,
     threadsAvailable: info.crossOriginIsolated ? Math.max(1, info.cores) : 1,
-    simd: simdSupported(),
+    simd: await simd(), // wasm-feature-detect validates a module that uses a v128 instruction
     maxWasmMemoryBytes: mem.bytes,
     wasmMemoryAtLimit: mem.atLimit,
     wasmMemoryTimedOut: mem.timedOut,
