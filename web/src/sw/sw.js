@@ -16,7 +16,7 @@
 //    Several deployments on one origin (/zkplay/, /zkplay-next/) keep caches of their own.
 // Our own rather than Workbox (vite-plugin-pwa): its precache and routes cover 2 and 3, but 1,
 // rewriting every response's headers, would be a custom handler on every route anyway, and the
-// large artifacts must stay out of its caches; the whole worker is about 150 lines.
+// large artifacts must stay out of its caches; the whole worker is about 110 lines.
 
 const BUILD = '__ZKPLAY_BUILD__';
 /** @type {string[]} paths relative to this file's folder (the app root) */
