@@ -14,7 +14,9 @@ const devPort = Number(process.env.ZKPLAY_TEST_DEV_PORT ?? port + 1);
 const ONE_FOLDER = /one-folder\.spec\.ts/;
 
 export default defineConfig({
-  testDir: 'e2e',
+  // The suites that loop over every backend are in e2e/; a backend's own cases are in its folder.
+  testDir: '.',
+  testMatch: ['e2e/**/*.spec.ts', 'backends/*/*.spec.ts'],
   // Proving is CPU-bound and the machine has 2 cores: one test at a time keeps timings sane.
   workers: 1,
   fullyParallel: false,

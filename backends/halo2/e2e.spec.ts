@@ -1,7 +1,7 @@
 // halo2 only: the threaded build, its circuit's figures and how k follows the message. The
 // cases every backend shares (on one thread) are in e2e/conformance.spec.ts.
 import type { Page } from '@playwright/test';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from './fixtures';
+import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from '../../e2e/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');

@@ -1,7 +1,7 @@
 // gnark only. The cases every backend shares (prove and verify, tampered proof, wrong digest and
 // length, proof file, over capacity, corrupted artifact, out of memory, Cancel) are in
 // e2e/conformance.spec.ts.
-import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from './fixtures';
+import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from '../../e2e/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
