@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import runResultSchema from '@zkplay/schema/run-result.schema.json';
 import primitiveResultSchema from '@zkplay/schema/primitive-result.schema.json';
 import referenceSchema from '@zkplay/schema/native-reference.schema.json';
-import reference from '../../web/public/native-reference.json';
+import reference from '../../public/native-reference.json';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);

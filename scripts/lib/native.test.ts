@@ -4,8 +4,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import schema from '@zkplay/schema/run-result.schema.json';
-import { reportRunResult, type NativeReport } from '../../scripts/lib/native.mjs';
-import { stepMs } from './phase-steps';
+import { reportRunResult, type NativeReport } from './native.mjs';
+import { stepMs } from '@zkplay/core/phase-steps';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);

@@ -1,12 +1,12 @@
 // Shared code finds a step's time from the protocol step each phase ran in, not from phase ids,
 // so a backend with its own ids (here: 'fetch-keys', 'fold', 'check-a', 'check-b') works unchanged.
 import { describe, expect, it } from 'vitest';
-import type { BackendManifest } from './manifest';
-import type { Result } from './protocol';
-import { stepMs, stepOf } from './phase-steps';
-import { aggregateRuns } from '../../web/src/bench/aggregate';
-import { runOnce } from '../../web/src/lib/run';
-import type { BackendClient } from '../../web/src/lib/backend-client';
+import type { BackendManifest } from '@zkplay/core/manifest';
+import type { Result } from '@zkplay/core/protocol';
+import { stepMs, stepOf } from '@zkplay/core/phase-steps';
+import { aggregateRuns } from './aggregate';
+import { runOnce } from '../lib/run';
+import type { BackendClient } from '../lib/backend-client';
 
 const answers: Record<string, Result> = {
   prepare: { kind: 'prepare', phases: [{ id: 'fetch-keys', label: 'Fetch keys', ms: 50 }], sizes: {}, circuit: {}, capacityBytes: 271, threads: 1, build: 'x', fresh: true },

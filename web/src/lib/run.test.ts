@@ -4,11 +4,11 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import schema from '@zkplay/schema/run-result.schema.json';
-import { runOnce } from '../../web/src/lib/run';
-import type { BackendClient } from '../../web/src/lib/backend-client';
-import type { BackendManifest } from './manifest';
-import type { Result } from './protocol';
-import { stat } from './run-result';
+import { runOnce } from './run';
+import type { BackendClient } from './backend-client';
+import type { BackendManifest } from '@zkplay/core/manifest';
+import type { Result } from '@zkplay/core/protocol';
+import { stat } from '@zkplay/core/run-result';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);
