@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 // End-to-end smoke test in a second engine: Debian's firefox-esr, headless, driven by geckodriver
 // through W3C WebDriver with selenium-webdriver (e2e-firefox/README.md). For every backend: prove,
-// verify, tamper rejection (cases.mjs); then the device probe in Firefox and Chromium (probe.mjs).
+// verify, tamper rejection (cases.mjs); then the device probe of Firefox and Chromium, whose
+// must-agree fields must agree (probe.mjs).
 //
 //   node e2e-firefox/smoke.mjs [--backends=gnark,halo2] [--threads=N] [--no-chromium] [--probe-only]
 //
 // The pieces: options.mjs (the command line, util.parseArgs), supervisor.mjs (server, geckodriver,
 // timeouts), harness.mjs (the WebDriver session, requests kept local, page helpers), cases.mjs
-// (per backend), probe.mjs (both engines' probes, side by side).
+// (per backend), probe.mjs (both engines' probes, the must-agree rule, the report).
 import { MESSAGE, smokeBackend } from './cases.mjs';
 import { openFirefox } from './harness.mjs';
 import { USAGE, parseOptions, registeredBackends, selectBackends } from './options.mjs';
-import { printSideBySide, readProbeChromium, readProbeFirefox } from './probe.mjs';
-import { SmokeError, checkPrerequisites, say, seconds, startGeckodriver, startServer, stopAll, totalTimeout, watchdog } from './supervisor.mjs';
+import { compareProbes, formatComparison, mismatchMessage, readProbeChromium, readProbeFirefox } from './probe.mjs';
+import { SmokeError, checkPrerequisites, fail, say, seconds, startGeckodriver, startServer, stopAll, totalTimeout, watchdog } from './supervisor.mjs';
 
 async function main(opts, backendIds) {
   say(checkPrerequisites());
@@ -31,14 +32,24 @@ async function main(opts, backendIds) {
       }
     }
 
-    const ffProbe = await readProbeFirefox(session, base);
+    const ffFields = await readProbeFirefox(session, base);
     const requests = session.checkAllLocal();
     say(`BiDi saw ${requests} requests, all to 127.0.0.1${results.length ? ` (artifact requests seen per backend: ${results.map((r) => `${r.id} ${r.artifactRequests}`).join(', ')})` : ''}`);
-    const chrome = opts['no-chromium'] ? { skipped: '--no-chromium' } : await readProbeChromium(base).catch((e) => ({ skipped: `could not read it: ${e.message.split('\n')[0]}` }));
-    printSideBySide(ffProbe, chrome);
+    const ffName = `Firefox ${(await session.driver.getCapabilities()).get('browserVersion')}`;
+
+    let chrome;
+    if (!opts['no-chromium']) {
+      chrome = await readProbeChromium(base).catch((e) => fail(`could not read the device probe in Chromium, so the engines could not be compared: ${e.message.split('\n')[0]}\n(--no-chromium leaves the comparison out)`));
+    }
+    const { rows, mismatches } = compareProbes(ffFields, chrome?.fields ?? []);
+    console.log(`\nDevice probe (#/bench) and browser features${chrome ? ', Firefox next to Chromium on this machine' : ' in Firefox only (--no-chromium: the engines were NOT compared)'}:`);
+    console.log(formatComparison(rows, ffName, chrome && `Chromium ${chrome.version}`).join('\n'));
+    console.log('');
 
     for (const r of results) console.log(`firefox ${r.id.padEnd(8)} ✔ prove ${r.proveTime} (page's Prove phase), ${seconds(r.wall)} Prove→Verified, threads ${r.threads}`);
-    say(results.length ? `all Firefox smoke tests passed (${results.map((r) => r.id).join(', ')})` : 'probe read (--probe-only: no backend was run)');
+    if (mismatches.length) fail(mismatchMessage(mismatches));
+    const compared = chrome ? `the ${rows.filter((r) => r.agree).length} must-agree probe fields agree with Chromium` : 'engines not compared (--no-chromium)';
+    say(results.length ? `all Firefox smoke tests passed (${results.map((r) => r.id).join(', ')}); ${compared}` : `probe read (--probe-only: no backend was run); ${compared}`);
   } finally {
     await session.quit();
   }
