@@ -1,8 +1,9 @@
 // Unit tests for the pure parts of the Firefox smoke test: the must-agree rule of the engine
-// comparison, the probe's fields and the report. No browser needed.
+// comparison, the probe's fields, the command line and the backend selection. No browser needed.
 //   node --test e2e-firefox/
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseOptions, registeredBackends, selectBackends } from './options.mjs';
 import { RULES, compareProbes, features, formatComparison, mismatchMessage, probeFields } from './probe.mjs';
 
 // What the page shows in Firefox ESR 153 and Chromium 156 on the 2-core test machine (README).
@@ -135,5 +136,41 @@ describe('the in-page feature probe', () => {
     } finally {
       if (!hadNavigator) delete globalThis.navigator;
     }
+  });
+});
+
+describe('the command line', () => {
+  it('proves every backend without flags', () => {
+    assert.deepEqual(parseOptions([]), { 'no-chromium': false, 'probe-only': false, help: false });
+  });
+
+  it('takes --name=value and --name value', () => {
+    assert.equal(parseOptions(['--backends=gnark,halo2']).backends, 'gnark,halo2');
+    assert.equal(parseOptions(['--threads', '2']).threads, '2');
+  });
+
+  it('refuses unknown flags, positionals, bad thread counts and --probe-only with what to prove', () => {
+    assert.throws(() => parseOptions(['--probe']), /Unknown option '--probe'/);
+    assert.throws(() => parseOptions(['gnark']), /positional/);
+    assert.throws(() => parseOptions(['--threads=0']), /positive whole number/);
+    assert.throws(() => parseOptions(['--probe-only', '--backends=gnark']), /--probe-only proves nothing/);
+  });
+});
+
+describe('the backends proved', () => {
+  it('are every backend in the registry, which has some', () => {
+    const all = registeredBackends();
+    assert.ok(all.length > 0);
+    assert.deepEqual(selectBackends(all, undefined), all);
+  });
+
+  it('fail with an empty registry, an unknown name or no name', () => {
+    assert.throws(() => selectBackends([], undefined), /no backend/);
+    assert.throws(() => selectBackends(['gnark', 'halo2'], 'gnrk,halo2'), /gnrk, which the registry does not have/);
+    assert.throws(() => selectBackends(['gnark', 'halo2'], ','), /names no backend/);
+  });
+
+  it('keep the registry order', () => {
+    assert.deepEqual(selectBackends(['gnark', 'halo2', 'plonky2'], ' plonky2, gnark '), ['gnark', 'plonky2']);
   });
 });

@@ -2,9 +2,10 @@
 // End-to-end smoke test in a second engine: Debian's firefox-esr, headless, driven by geckodriver
 // through W3C WebDriver with selenium-webdriver (e2e-firefox/README.md). For every backend: prove,
 // verify, tamper rejection (cases.mjs); then the device probe of Firefox and Chromium, whose
-// must-agree fields must agree (probe.mjs).
+// must-agree fields must agree (probe.mjs). Fails unless every selected backend was proved.
 //
-//   node e2e-firefox/smoke.mjs [--backends=gnark,halo2] [--threads=N] [--no-chromium] [--probe-only]
+//   node e2e-firefox/smoke.mjs [--backends=gnark,halo2] [--threads=N] [--no-chromium]
+//   node e2e-firefox/smoke.mjs --probe-only [--no-chromium]   # a report, not a test run
 //
 // The pieces: options.mjs (the command line, util.parseArgs), supervisor.mjs (server, geckodriver,
 // timeouts), harness.mjs (the WebDriver session, requests kept local, page helpers), cases.mjs
@@ -15,7 +16,11 @@ import { USAGE, parseOptions, registeredBackends, selectBackends } from './optio
 import { compareProbes, formatComparison, mismatchMessage, readProbeChromium, readProbeFirefox } from './probe.mjs';
 import { SmokeError, checkPrerequisites, fail, say, seconds, startGeckodriver, startServer, stopAll, totalTimeout, watchdog } from './supervisor.mjs';
 
+const REPORT_ONLY = 'REPORT ONLY (--probe-only): no backend was proved, so this is not a test run';
+
 async function main(opts, backendIds) {
+  const probeOnly = opts['probe-only'];
+  if (probeOnly) say(`${REPORT_ONLY}: it reads the device probe of both engines and compares them`);
   say(checkPrerequisites());
   const base = await startServer();
   say(`serving dist/ at ${base}/ (COOP/COEP headers present)`);
@@ -23,13 +28,15 @@ async function main(opts, backendIds) {
   const session = await openFirefox(gd.entry, gd.url);
   try {
     const results = [];
-    if (!opts['probe-only']) {
+    if (!probeOnly) {
       for (const id of backendIds) {
         say(`▶ ${id}: prove "${MESSAGE}", verify, tamper`);
         const r = await smokeBackend(session, base, id, opts.threads);
         results.push(r);
         say(`✔ ${id.padEnd(8)} verified, tampered proof rejected · Prove phase ${r.proveTime} · Prove→Verified ${seconds(r.wall)} wall (incl. key download) · threads ${r.threads}`);
       }
+      // A test run passes only by proving: every selected backend, and at least one.
+      if (!results.length || results.length !== backendIds.length) fail(`only ${results.length} of ${backendIds.length} backends were proved`);
     }
 
     const ffFields = await readProbeFirefox(session, base);
@@ -49,7 +56,7 @@ async function main(opts, backendIds) {
     for (const r of results) console.log(`firefox ${r.id.padEnd(8)} ✔ prove ${r.proveTime} (page's Prove phase), ${seconds(r.wall)} Prove→Verified, threads ${r.threads}`);
     if (mismatches.length) fail(mismatchMessage(mismatches));
     const compared = chrome ? `the ${rows.filter((r) => r.agree).length} must-agree probe fields agree with Chromium` : 'engines not compared (--no-chromium)';
-    say(results.length ? `all Firefox smoke tests passed (${results.map((r) => r.id).join(', ')}); ${compared}` : `probe read (--probe-only: no backend was run); ${compared}`);
+    say(probeOnly ? `${REPORT_ONLY}. The report itself succeeded: ${compared}, every request stayed local.` : `all Firefox smoke tests passed (${results.map((r) => r.id).join(', ')}); ${compared}`);
   } finally {
     await session.quit();
   }
@@ -64,7 +71,7 @@ try {
     console.log(USAGE);
     process.exit(0);
   }
-  backendIds = selectBackends(registeredBackends(), opts.backends);
+  backendIds = opts['probe-only'] ? [] : selectBackends(registeredBackends(), opts.backends);
 } catch (e) {
   console.error(`[firefox] ✘ ${e.message}\n${USAGE}`);
   process.exit(2);
@@ -77,6 +84,7 @@ try {
 } catch (e) {
   failed = true;
   console.error(`\n[firefox] ✘ ${e instanceof SmokeError ? e.message : e.stack}`);
+  if (opts['probe-only']) console.error(`[firefox] ✘ ${REPORT_ONLY}, and the report failed (see above)`);
 } finally {
   stopAll();
   cancelWatchdog();
