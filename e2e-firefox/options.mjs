@@ -1,9 +1,9 @@
 // The smoke test's command line (node's util.parseArgs) and which backends it proves. Pure but for
-// reading workers/ (the registry), so that probe.test.mjs can test it without a browser.
+// reading backends/ (the registry), so that probe.test.mjs can test it without a browser.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { root } from '../scripts/lib/steps.mjs';
+import { backendsDir } from '../scripts/lib/backends.mjs';
 
 export const USAGE = `usage: node e2e-firefox/smoke.mjs [--backends=gnark,halo2] [--threads=N] [--no-chromium]
        node e2e-firefox/smoke.mjs --probe-only [--no-chromium]   (a report of both engines' probes; proves nothing)`;
@@ -27,8 +27,8 @@ export function parseOptions(args) {
   return { ...values };
 }
 
-/** The backends the registry has: every workers/<id>/ with an index.ts, sorted. */
-export function registeredBackends(dir = join(root, 'workers')) {
+/** The backends the registry has: every backends/<id>/ with an index.ts, sorted. */
+export function registeredBackends(dir = backendsDir) {
   return readdirSync(dir)
     .filter((d) => existsSync(join(dir, d, 'index.ts')))
     .sort();
@@ -40,7 +40,7 @@ export function registeredBackends(dir = join(root, 'workers')) {
  * (a typo must not quietly prove fewer backends).
  */
 export function selectBackends(all, wanted) {
-  if (!all.length) throw new Error('the registry has no backend (no workers/<id>/index.ts), so there is nothing to prove');
+  if (!all.length) throw new Error('the registry has no backend (no backends/<id>/index.ts), so there is nothing to prove');
   if (wanted === undefined) return all;
   const names = wanted
     .split(',')

@@ -34,6 +34,7 @@ const suites = [
   ['firefox', 'Firefox: end-to-end smoke (firefox-esr + geckodriver)', async () => {
     const { SKIP_ENV, skipFirefox } = await import('./lib/firefox.mjs');
     if (skipFirefox()) return log(`⚠ SKIPPED: ${SKIP_ENV}=1 is set, so the Firefox smoke tests did not run (unset it to run them)`);
+    await run(process.execPath, ['--test', join(root, 'e2e-firefox')]); // its pure parts (options, the must-agree rule)
     await run(process.execPath, [join(root, 'e2e-firefox', 'smoke.mjs')]);
   }],
 ];
