@@ -5,7 +5,15 @@ import { defineConfig, devices } from '@playwright/test';
 const executablePath = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 const port = Number(process.env.ZKPLAY_TEST_PORT ?? 4173);
 // A Vite dev server that also registers the fixture backends of e2e/fixtures/backends/
@@ -37,12 +45,21 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'desktop', testIgnore: ONE_FOLDER, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions } },
+    {
+      name: 'desktop',
+      testIgnore: ONE_FOLDER,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions },
+    },
     { name: 'phone', testIgnore: ONE_FOLDER, use: { ...devices['Pixel 7'], launchOptions } },
     {
       name: 'one-folder',
       testMatch: ONE_FOLDER,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions, baseURL: `http://127.0.0.1:${devPort}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 860 },
+        launchOptions,
+        baseURL: `http://127.0.0.1:${devPort}`,
+      },
     },
   ],
   webServer: [

@@ -15,8 +15,12 @@ const isolation = {
 const port = Number(process.env.ZKPLAY_PORT ?? 5173);
 function commit(): string {
   try {
-    const sha = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execSync('git status --porcelain', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const sha = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    const dirty = execSync('git status --porcelain', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
     return dirty ? `${sha}+local` : sha;
   } catch {
     return 'unknown';
@@ -58,7 +62,11 @@ function serviceWorker(): Plugin {
         .filter((f) => /\.(json|js)$/.test(f))
         .map((f) => `artifacts/${f}`);
       const hash = createHash('sha256');
-      for (const f of [...shell, ...small]) hash.update(f).update('\0').update(readFileSync(join(outDir, f)));
+      for (const f of [...shell, ...small])
+        hash
+          .update(f)
+          .update('\0')
+          .update(readFileSync(join(outDir, f)));
       const build = hash.digest('hex').slice(0, 16);
       const sw = readFileSync(source, 'utf8')
         .replace("'__ZKPLAY_BUILD__'", JSON.stringify(build))
@@ -77,7 +85,10 @@ function serviceWorker(): Plugin {
  */
 function extraBackends(): Plugin {
   const name = 'virtual:zkplay-extra-backends';
-  const dirs = (process.env.ZKPLAY_EXTRA_BACKENDS ?? '').split(',').filter(Boolean).map((d) => resolve(d));
+  const dirs = (process.env.ZKPLAY_EXTRA_BACKENDS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((d) => resolve(d));
   const entries = dirs.flatMap((dir) =>
     readdirSync(dir)
       .filter((id) => existsSync(join(dir, id, 'index.ts')))
@@ -103,7 +114,17 @@ export default defineConfig({
   define: { __ZKPLAY_COMMIT__: JSON.stringify(commit()) },
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022', assetsDir },
   worker: { format: 'es' },
-  server: { host: '127.0.0.1', port, strictPort: true, headers: isolation},
+  server: { host: '127.0.0.1', port, strictPort: true, headers: isolation },
   preview: { host: '127.0.0.1', port, strictPort: true, headers: isolation },
-  test: { root: '.', include: ['web/src/**/*.test.ts', 'backends/**/*.test.ts', 'packages/**/*.test.ts', 'verifier/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+  test: {
+    root: '.',
+    include: [
+      'web/src/**/*.test.ts',
+      'backends/**/*.test.ts',
+      'packages/**/*.test.ts',
+      'verifier/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    environment: 'node',
+  },
 });

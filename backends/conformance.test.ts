@@ -19,7 +19,8 @@ const folders = [here, ...extraDirs].flatMap(backendFolders).sort();
 /** Every configuration the page can make: the defaults for a message, with each knob set to each of its options. */
 function offeredConfigs(m: BackendManifest): Config[] {
   let configs: Config[] = [m.defaultConfig(0)];
-  for (const knob of m.knobs) if (knob.options.length) configs = configs.flatMap((c) => knob.options.map((o) => ({ ...c, [knob.id]: o.value })));
+  for (const knob of m.knobs)
+    if (knob.options.length) configs = configs.flatMap((c) => knob.options.map((o) => ({ ...c, [knob.id]: o.value })));
   return configs;
 }
 
@@ -103,7 +104,7 @@ for (const { manifest: m, createWorker } of backends) {
       }
     });
 
-    it('states every offered configuration\'s capacity as whole Keccak blocks: bytes = blocks × 136 − 1', () => {
+    it("states every offered configuration's capacity as whole Keccak blocks: bytes = blocks × 136 − 1", () => {
       for (const c of offeredConfigs(m)) {
         const cap = m.capacity(c);
         const what = `capacity(${JSON.stringify(c)}) = ${JSON.stringify(cap)}`;
@@ -119,13 +120,19 @@ for (const { manifest: m, createWorker } of backends) {
       const most = Math.max(...offeredConfigs(m).map((c) => m.capacity(c).bytes));
       for (const n of [0, 1, 135, 136]) {
         const cap = m.capacity(m.defaultConfig(n));
-        expect(Number.isSafeInteger(cap.bytes) && Number.isSafeInteger(cap.blocks), `capacity(defaultConfig(${n})) = ${JSON.stringify(cap)}`).toBe(true);
+        expect(
+          Number.isSafeInteger(cap.bytes) && Number.isSafeInteger(cap.blocks),
+          `capacity(defaultConfig(${n})) = ${JSON.stringify(cap)}`,
+        ).toBe(true);
         if (n <= most) expect(cap.bytes, `defaultConfig(${n}) holds ${cap.bytes} bytes`).toBeGreaterThanOrEqual(n);
         // Past the backend's maximum the page still needs a capacity to say why it refuses.
         else expect(cap.bytes).toBeLessThan(n);
       }
       const beyond = m.capacity(m.defaultConfig(most + 1));
-      expect(Number.isSafeInteger(beyond.bytes) && Number.isSafeInteger(beyond.blocks), `capacity(defaultConfig(${most + 1}))`).toBe(true);
+      expect(
+        Number.isSafeInteger(beyond.bytes) && Number.isSafeInteger(beyond.blocks),
+        `capacity(defaultConfig(${most + 1}))`,
+      ).toBe(true);
       expect(beyond.bytes).toBeLessThan(most + 1);
     });
   });

@@ -18,21 +18,33 @@ export async function smokeBackend(s, base, id, threadsWanted) {
   const { driver, events } = s;
   const started = Date.now();
   await s.cmd(`open ${base}/`, driver.get(`${base}/`));
-  const radio = await s.until(`the ${id} backend choice (input[name="backend"][value="${id}"])`, STEP_TIMEOUT, () => driver.findElement(sel.backendRadio(id)));
+  const radio = await s.until(`the ${id} backend choice (input[name="backend"][value="${id}"])`, STEP_TIMEOUT, () =>
+    driver.findElement(sel.backendRadio(id)),
+  );
   await s.cmd(`select backend ${id}`, radio.click());
-  await s.until(`"Holds messages up to … bytes" for ${id}`, STEP_TIMEOUT, async () => (await driver.findElements(sel.capacity)).length > 0);
+  await s.until(
+    `"Holds messages up to … bytes" for ${id}`,
+    STEP_TIMEOUT,
+    async () => (await driver.findElements(sel.capacity)).length > 0,
+  );
 
   const threadSelect = (await driver.findElements(sel.threads))[0];
   if (threadSelect && threadsWanted) {
     await s.cmd('choose threads', threadSelect.findElement(By.css(`option[value="${threadsWanted}"]`)).click());
   }
-  const threads = threadSelect ? await threadSelect.getAttribute('value') : '1 (this backend or browser offers no choice)';
+  const threads = threadSelect
+    ? await threadSelect.getAttribute('value')
+    : '1 (this backend or browser offers no choice)';
 
   await s.cmd('choose the Text format', driver.findElement(sel.textFormat).click());
   const box = await driver.findElement(sel.message);
   await s.cmd('clear the message', box.clear());
   await s.cmd('type the message', box.sendKeys(MESSAGE));
-  await s.until(`the Keccak-256 of "${MESSAGE}" (0x${DIGEST.slice(0, 16)}…)`, STEP_TIMEOUT, async () => (await driver.findElement(sel.digest).getText()).trim() === `0x${DIGEST}`);
+  await s.until(
+    `the Keccak-256 of "${MESSAGE}" (0x${DIGEST.slice(0, 16)}…)`,
+    STEP_TIMEOUT,
+    async () => (await driver.findElement(sel.digest).getText()).trim() === `0x${DIGEST}`,
+  );
 
   const requestsBefore = events.requests.length;
   await s.cmd('click Prove', driver.findElement(sel.button('Prove')).click());
@@ -50,13 +62,20 @@ export async function smokeBackend(s, base, id, threadsWanted) {
   if (!new RegExp(`^Verified: .* the ${MESSAGE.length}-byte message`).test(outcome)) {
     fail(`${id}: the proof was not verified. Status: "${outcome}"${s.recentErrors()}`);
   }
-  const proveCell = await s.until(`the "Prove" row of the Phases table for ${id}`, STEP_TIMEOUT, async () => (await driver.findElements(sel.phaseRow('Prove')))[0]);
+  const proveCell = await s.until(
+    `the "Prove" row of the Phases table for ${id}`,
+    STEP_TIMEOUT,
+    async () => (await driver.findElements(sel.phaseRow('Prove')))[0],
+  );
   const proveTime = (await proveCell.getText()).trim();
   // "Measured in this browser (desktop, wasm, build wasm-threads), 2 threads, cold: …": what really ran.
   const measured = (await (await driver.findElements(sel.measured))[0]?.getText())?.replace(/\s+/g, ' ') ?? '';
   const ran = /build (\S+?)\), (\d+) threads?/.exec(measured);
 
-  await s.cmd('click "Tamper with proof and verify"', driver.findElement(sel.button('Tamper with proof and verify')).click());
+  await s.cmd(
+    'click "Tamper with proof and verify"',
+    driver.findElement(sel.button('Tamper with proof and verify')).click(),
+  );
   const tampered = await s.until(`the tampered proof's rejection for ${id}`, VERIFY_TIMEOUT, async () => {
     const t = await s.statusText();
     return /^(Verified|Proof not verified|Error)/.test(t) && /tampered/.test(t) && t;
@@ -65,5 +84,13 @@ export async function smokeBackend(s, base, id, threadsWanted) {
     fail(`${id}: the tampered proof was not rejected as it must be. Status: "${tampered}"`);
   }
   const artifactRequests = events.requests.slice(requestsBefore).filter((u) => u.includes(`/artifacts/${id}/`)).length;
-  return { id, threads: ran ? `${ran[2]} (build ${ran[1]})` : threads, proveTime, wall, total: Date.now() - started, artifactRequests, tampered };
+  return {
+    id,
+    threads: ran ? `${ran[2]} (build ${ran[1]})` : threads,
+    proveTime,
+    wall,
+    total: Date.now() - started,
+    artifactRequests,
+    tampered,
+  };
 }

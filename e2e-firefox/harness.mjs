@@ -18,15 +18,20 @@ export { By };
 /** The page's controls. Selectors follow e2e/conformance.spec.ts and e2e/fixtures.ts. */
 export const sel = {
   backendRadio: (id) => By.css(`input[name="backend"][value="${id}"]`),
-  capacity: By.xpath(`//section[@aria-labelledby="backend-heading"]//p[starts-with(normalize-space(.), "Holds messages up to")]`),
+  capacity: By.xpath(
+    `//section[@aria-labelledby="backend-heading"]//p[starts-with(normalize-space(.), "Holds messages up to")]`,
+  ),
   textFormat: By.css('input[name="format"][value="text"]'),
   message: By.css('textarea#message'), // the textbox labelled "Message"
   digest: By.css('dd[aria-labelledby="digest-label"]'), // getByLabel('Keccak-256')
   threads: By.xpath(`//section[@aria-labelledby="backend-heading"]//label[span[normalize-space(.)="Threads"]]/select`),
   button: (name) => By.xpath(`//button[normalize-space(.)="${name}"]`),
   status: By.css('[role="status"]'),
-  phaseRow: (name) => By.xpath(`//table[caption[normalize-space(.)="Phases"]]//tr[th[starts-with(normalize-space(.), "${name}")]]/td`),
-  measured: By.xpath(`//section[@aria-labelledby="result-heading"]//*[starts-with(normalize-space(.), "Measured in this browser")]`),
+  phaseRow: (name) =>
+    By.xpath(`//table[caption[normalize-space(.)="Phases"]]//tr[th[starts-with(normalize-space(.), "${name}")]]/td`),
+  measured: By.xpath(
+    `//section[@aria-labelledby="result-heading"]//*[starts-with(normalize-space(.), "Measured in this browser")]`,
+  ),
 };
 
 /** The URLs that left this machine: anything but data:, blob:, about: and 127.0.0.1 (as e2e/fixtures.ts checks in Chromium). */
@@ -62,7 +67,9 @@ export class Session {
         if (e instanceof SmokeError && /timed out/.test(e.message)) throw e;
         // The browser or the driver is gone: no point in waiting for the page.
         if (GONE.includes(e.name) || /ECONNREFUSED|ECONNRESET|socket hang up/.test(e.message)) {
-          fail(`Firefox or geckodriver went away while waiting for ${what}: ${e.name}: ${e.message.split('\n')[0]}${this.gd?.exited ? `\ngeckodriver ${this.gd.exited}:\n${this.gd.tail}` : ''}`);
+          fail(
+            `Firefox or geckodriver went away while waiting for ${what}: ${e.name}: ${e.message.split('\n')[0]}${this.gd?.exited ? `\ngeckodriver ${this.gd.exited}:\n${this.gd.tail}` : ''}`,
+          );
         }
         lastErr = e;
       }
@@ -73,7 +80,9 @@ export class Session {
       await new Promise((r) => setTimeout(r, 200));
     }
     const last = progress ? await within(5000, 'read the page', progress()).catch(() => undefined) : undefined;
-    fail(`timed out after ${seconds(ms)} waiting for ${what}${last ? ` (the page says: ${last})` : ''}${lastErr ? ` (last error: ${lastErr.message.split('\n')[0]})` : ''}`);
+    fail(
+      `timed out after ${seconds(ms)} waiting for ${what}${last ? ` (the page says: ${last})` : ''}${lastErr ? ` (last error: ${lastErr.message.split('\n')[0]})` : ''}`,
+    );
   }
 
   /** The page's status line (role="status"), trimmed. */
@@ -94,21 +103,39 @@ export class Session {
   }
 
   async quit() {
-    await within(15_000, 'quit Firefox', this.driver.quit()).catch((e) => console.error(`[firefox] quitting the session failed (${e.message}); killing geckodriver`));
+    await within(15_000, 'quit Firefox', this.driver.quit()).catch((e) =>
+      console.error(`[firefox] quitting the session failed (${e.message}); killing geckodriver`),
+    );
   }
 }
 
 /** A headless Firefox session through the geckodriver at gdUrl, with BiDi listening to requests and errors. */
 export async function openFirefox(gd, gdUrl) {
-  const options = new firefox.Options().setBinary(FIREFOX).addArguments('-headless').windowSize({ width: 1280, height: 860 }).enableBidi();
+  const options = new firefox.Options()
+    .setBinary(FIREFOX)
+    .addArguments('-headless')
+    .windowSize({ width: 1280, height: 860 })
+    .enableBidi();
   // No updates, telemetry or first-run pages: the page under test is the only thing on the network.
-  for (const [k, v] of Object.entries({ 'app.update.enabled': false, 'browser.shell.checkDefaultBrowser': false, 'datareporting.policy.dataSubmissionEnabled': false, 'toolkit.telemetry.enabled': false, 'network.captive-portal-service.enabled': false, 'network.connectivity-service.enabled': false })) {
+  for (const [k, v] of Object.entries({
+    'app.update.enabled': false,
+    'browser.shell.checkDefaultBrowser': false,
+    'datareporting.policy.dataSubmissionEnabled': false,
+    'toolkit.telemetry.enabled': false,
+    'network.captive-portal-service.enabled': false,
+    'network.connectivity-service.enabled': false,
+  })) {
     options.setPreference(k, v);
   }
   const driver = await within(
     60_000,
     'start a Firefox session through geckodriver',
-    new Builder().disableEnvironmentOverrides().usingServer(gdUrl).forBrowser('firefox').setFirefoxOptions(options).build(),
+    new Builder()
+      .disableEnvironmentOverrides()
+      .usingServer(gdUrl)
+      .forBrowser('firefox')
+      .setFirefoxOptions(options)
+      .build(),
   ).catch((e) => fail(`could not start Firefox through geckodriver: ${e.message}\n${gd.tail}`));
   const session = new Session(driver, gd, { requests: [], errors: [] });
   try {
@@ -124,7 +151,9 @@ async function listen(session) {
   const { driver, events } = session;
   await driver.manage().setTimeouts({ pageLoad: STEP_TIMEOUT, script: STEP_TIMEOUT, implicit: 0 });
   const caps = await driver.getCapabilities();
-  say(`session: ${caps.get('browserName')} ${caps.get('browserVersion')}, WebDriver BiDi at ${caps.get('webSocketUrl') ?? '(none)'}`);
+  say(
+    `session: ${caps.get('browserName')} ${caps.get('browserVersion')}, WebDriver BiDi at ${caps.get('webSocketUrl') ?? '(none)'}`,
+  );
 
   // BiDi: every request the page makes (must stay on 127.0.0.1, as in e2e/fixtures.ts) and its errors.
   const network = await within(STEP_TIMEOUT, 'BiDi network subscription', Network(driver));

@@ -22,8 +22,10 @@ export function parseOptions(args) {
     strict: true,
     allowPositionals: false,
   });
-  if (values.threads !== undefined && !/^[1-9]\d*$/.test(values.threads)) throw new Error(`--threads=${values.threads}: a thread count is a positive whole number`);
-  if (values['probe-only'] && (values.backends !== undefined || values.threads !== undefined)) throw new Error('--backends and --threads choose what to prove, and --probe-only proves nothing');
+  if (values.threads !== undefined && !/^[1-9]\d*$/.test(values.threads))
+    throw new Error(`--threads=${values.threads}: a thread count is a positive whole number`);
+  if (values['probe-only'] && (values.backends !== undefined || values.threads !== undefined))
+    throw new Error('--backends and --threads choose what to prove, and --probe-only proves nothing');
   return { ...values };
 }
 
@@ -40,14 +42,18 @@ export function registeredBackends(dir = backendsDir) {
  * (a typo must not quietly prove fewer backends).
  */
 export function selectBackends(all, wanted) {
-  if (!all.length) throw new Error('the registry has no backend (no backends/<id>/index.ts), so there is nothing to prove');
+  if (!all.length)
+    throw new Error('the registry has no backend (no backends/<id>/index.ts), so there is nothing to prove');
   if (wanted === undefined) return all;
   const names = wanted
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   const unknown = names.filter((n) => !all.includes(n));
-  if (unknown.length) throw new Error(`--backends names ${unknown.join(', ')}, which the registry does not have (it has: ${all.join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `--backends names ${unknown.join(', ')}, which the registry does not have (it has: ${all.join(', ')})`,
+    );
   if (!names.length) throw new Error(`--backends=${wanted} names no backend (the registry has: ${all.join(', ')})`);
   return all.filter((id) => names.includes(id));
 }

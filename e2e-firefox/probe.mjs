@@ -12,35 +12,85 @@ import { PROBE_TIMEOUT, STEP_TIMEOUT, within } from './supervisor.mjs';
  */
 export const RULES = [
   // The page's probe (web/src/bench/BenchView.svelte, "This device").
-  { field: 'Cores', agree: true, why: 'both read the same machine’s logical CPU count (navigator.hardwareConcurrency)' },
-  { field: 'Cross-origin isolated', agree: true, why: 'same server and COOP/COEP headers, which both engines honour; it decides whether provers get threads' },
+  {
+    field: 'Cores',
+    agree: true,
+    why: 'both read the same machine’s logical CPU count (navigator.hardwareConcurrency)',
+  },
+  {
+    field: 'Cross-origin isolated',
+    agree: true,
+    why: 'same server and COOP/COEP headers, which both engines honour; it decides whether provers get threads',
+  },
   { field: 'WASM SIMD', agree: true, why: 'fixed-width wasm SIMD ships in both engines (Firefox 89, Chrome 91)' },
-  { field: 'Device class', agree: true, why: 'both run as a desktop window on the same machine (the page picks its defaults from it)' },
-  { field: 'Browser', agree: false, why: 'engine name and version differ by design; the OS string comes from userAgentData in Chromium, navigator.platform in Firefox' },
-  { field: 'Largest wasm memory', agree: false, why: 'grown against an 8 s timer on a shared machine, under each engine’s own process memory policy; proving checks what the provers need' },
+  {
+    field: 'Device class',
+    agree: true,
+    why: 'both run as a desktop window on the same machine (the page picks its defaults from it)',
+  },
+  {
+    field: 'Browser',
+    agree: false,
+    why: 'engine name and version differ by design; the OS string comes from userAgentData in Chromium, navigator.platform in Firefox',
+  },
+  {
+    field: 'Largest wasm memory',
+    agree: false,
+    why: 'grown against an 8 s timer on a shared machine, under each engine’s own process memory policy; proving checks what the provers need',
+  },
   { field: 'Device memory hint', agree: false, why: 'navigator.deviceMemory exists only in Chromium' },
   // features(): the same function in both engines.
   { field: 'SharedArrayBuffer', agree: true, why: 'both expose it exactly when the page is cross-origin isolated' },
-  { field: 'shared WebAssembly.Memory', agree: true, why: 'what the threaded builds instantiate; both ship wasm threads' },
-  { field: 'wasm threads (atomics)', agree: true, why: 'the threads proposal ships in both engines (Firefox 79, Chrome 74)' },
+  {
+    field: 'shared WebAssembly.Memory',
+    agree: true,
+    why: 'what the threaded builds instantiate; both ship wasm threads',
+  },
+  {
+    field: 'wasm threads (atomics)',
+    agree: true,
+    why: 'the threads proposal ships in both engines (Firefox 79, Chrome 74)',
+  },
   { field: 'wasm bulk memory', agree: true, why: 'ships in both since 2020; rustc and Go emit memory.copy/fill' },
-  { field: 'wasm BigInt ↔ i64', agree: true, why: 'ships in both since 2021; wasm-bindgen passes 64-bit integers as BigInt' },
+  {
+    field: 'wasm BigInt ↔ i64',
+    agree: true,
+    why: 'ships in both since 2021; wasm-bindgen passes 64-bit integers as BigInt',
+  },
   { field: 'wasm sign extension', agree: true, why: 'ships in both since 2020; rustc emits it by default' },
   { field: 'wasm non-trapping float-to-int', agree: true, why: 'ships in both since 2020; rustc emits it by default' },
   { field: 'wasm relaxed SIMD', agree: false, why: 'newer; ships on each engine’s own schedule and no build uses it' },
   { field: 'wasm memory64', agree: false, why: 'newer; ships on each engine’s own schedule and no build uses it' },
-  { field: 'JSPI (WebAssembly.Suspending)', agree: false, why: 'newer; ships on each engine’s own schedule and no build uses it' },
+  {
+    field: 'JSPI (WebAssembly.Suspending)',
+    agree: false,
+    why: 'newer; ships on each engine’s own schedule and no build uses it',
+  },
   { field: 'Atomics.waitAsync', agree: false, why: 'newer in Firefox; the page does not use it' },
   { field: 'performance.memory', agree: false, why: 'a Chromium-only API' },
-  { field: 'measureUserAgentSpecificMemory', agree: false, why: 'Chromium-only (and only when isolated); the page measures wasm memory itself' },
-  { field: 'WebGPU (navigator.gpu)', agree: false, why: 'Firefox ESR has no WebGPU on Linux; the provers do not use it' },
+  {
+    field: 'measureUserAgentSpecificMemory',
+    agree: false,
+    why: 'Chromium-only (and only when isolated); the page measures wasm memory itself',
+  },
+  {
+    field: 'WebGPU (navigator.gpu)',
+    agree: false,
+    why: 'Firefox ESR has no WebGPU on Linux; the provers do not use it',
+  },
   { field: 'User agent', agree: false, why: 'differs by design' },
 ];
 
 /** In the page: the "Device probe" list as [label, text] rows, or null while it is not there. Self-contained (runs in either engine). */
 function probeRows() {
   const dl = document.querySelector('dl[aria-label="Device probe"]');
-  return dl && [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent.trim(), dt.nextElementSibling?.textContent.replace(/\s+/g, ' ').trim() ?? '']);
+  return (
+    dl &&
+    [...dl.querySelectorAll('dt')].map((dt) => [
+      dt.textContent.trim(),
+      dt.nextElementSibling?.textContent.replace(/\s+/g, ' ').trim() ?? '',
+    ])
+  );
 }
 
 /** In the page: features as [name, 'yes' | 'no' | 'error: …'] rows. Self-contained; tiny wasm modules, each valid only with its feature. */
@@ -52,13 +102,57 @@ export function features() {
   const valid = (body) => WebAssembly.validate(new Uint8Array([...head, ...body]));
   const checks = [
     ['SharedArrayBuffer', () => typeof SharedArrayBuffer === 'function'],
-    ['shared WebAssembly.Memory', () => new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer instanceof SharedArrayBuffer],
+    [
+      'shared WebAssembly.Memory',
+      () => new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer instanceof SharedArrayBuffer,
+    ],
     // (memory 1 1 shared) (func (result i32) i32.const 0 i32.atomic.load)
     ['wasm threads (atomics)', () => valid([...i32, 5, 4, 1, 3, 1, 1, 10, 10, 1, 8, 0, 65, 0, 254, 16, 2, 0, 11])],
     // (memory 1) (func i32.const 0 i32.const 0 i32.const 0 memory.fill)
-    ['wasm bulk memory', () => valid([1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 5, 3, 1, 0, 1, 10, 13, 1, 11, 0, 65, 0, 65, 0, 65, 0, 252, 11, 0, 11])],
+    [
+      'wasm bulk memory',
+      () =>
+        valid([1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 5, 3, 1, 0, 1, 10, 13, 1, 11, 0, 65, 0, 65, 0, 65, 0, 252, 11, 0, 11]),
+    ],
     // (func (export "f") (param i64) (result i64) local.get 0), called with a BigInt
-    ['wasm BigInt ↔ i64', () => new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array([...head, 1, 6, 1, 96, 1, 126, 1, 126, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 6, 1, 4, 0, 32, 0, 11]))).exports.f(7n) === 7n],
+    [
+      'wasm BigInt ↔ i64',
+      () =>
+        new WebAssembly.Instance(
+          new WebAssembly.Module(
+            new Uint8Array([
+              ...head,
+              1,
+              6,
+              1,
+              96,
+              1,
+              126,
+              1,
+              126,
+              3,
+              2,
+              1,
+              0,
+              7,
+              5,
+              1,
+              1,
+              102,
+              0,
+              0,
+              10,
+              6,
+              1,
+              4,
+              0,
+              32,
+              0,
+              11,
+            ]),
+          ),
+        ).exports.f(7n) === 7n,
+    ],
     ['wasm sign extension', () => valid([...i32, 10, 7, 1, 5, 0, 65, 0, 192, 11])], // i32.extend8_s
     ['wasm non-trapping float-to-int', () => valid([...i32, 10, 11, 1, 9, 0, 67, 0, 0, 0, 0, 252, 0, 11])], // i32.trunc_sat_f32_s
     ['wasm relaxed SIMD', () => valid([...v128, 10, 25, 1, 23, 0, 253, 12, ...zero16, 253, 129, 2, 11])], // i32x4.relaxed_trunc_f32x4_s
@@ -101,7 +195,14 @@ export function compareProbes(ff, chrome, rules = RULES) {
     const rule = rules.find((r) => r.field === field);
     const firefox = a.get(field);
     const chromium = b.get(field);
-    return { field, firefox, chromium, agree: !!rule?.agree, why: rule?.why, same: firefox !== undefined && firefox === chromium };
+    return {
+      field,
+      firefox,
+      chromium,
+      agree: !!rule?.agree,
+      why: rule?.why,
+      same: firefox !== undefined && firefox === chromium,
+    };
   });
   return { rows, mismatches: rows.filter((r) => r.agree && !r.same) };
 }
@@ -112,7 +213,9 @@ const shown = (v) => (v === undefined ? '(missing)' : `"${v}"`);
 export function mismatchMessage(mismatches) {
   return [
     `Firefox and Chromium disagree on ${mismatches.length} probe field${mismatches.length === 1 ? '' : 's'} that must agree on the same machine:`,
-    ...mismatches.map((m) => `  ${m.field}: Firefox ${shown(m.firefox)}, Chromium ${shown(m.chromium)} (must agree: ${m.why})`),
+    ...mismatches.map(
+      (m) => `  ${m.field}: Firefox ${shown(m.firefox)}, Chromium ${shown(m.chromium)} (must agree: ${m.why})`,
+    ),
   ].join('\n');
 }
 
@@ -121,35 +224,72 @@ export function formatComparison(rows, firefoxName, chromiumName) {
   const w0 = Math.max(...rows.map((r) => r.field.length));
   // Columns as wide as their values, but a long one (the user agent) overflows instead of widening every row.
   const width = (head, values) => Math.max(head.length, ...values.map((v) => (v ?? '—').length).filter((n) => n <= 48));
-  const w1 = width(firefoxName, rows.map((r) => r.firefox));
-  const w2 = width(chromiumName ?? '', rows.map((r) => r.chromium));
+  const w1 = width(
+    firefoxName,
+    rows.map((r) => r.firefox),
+  );
+  const w2 = width(
+    chromiumName ?? '',
+    rows.map((r) => r.chromium),
+  );
   const verdict = (r) => {
     if (!chromiumName) return r.agree ? 'must agree: NOT COMPARED' : '';
-    if (r.agree) return r.same ? '✔ agrees' : r.firefox === undefined || r.chromium === undefined ? '✘ MISSING (must agree)' : '✘ DIFFERS (must agree)';
+    if (r.agree)
+      return r.same
+        ? '✔ agrees'
+        : r.firefox === undefined || r.chromium === undefined
+          ? '✘ MISSING (must agree)'
+          : '✘ DIFFERS (must agree)';
     if (!r.why) return r.same ? 'same (no rule yet: shown only)' : 'differs (no rule yet: shown only)';
     return r.same ? 'same' : `differs, allowed: ${r.why}`;
   };
-  const line = (f, a, b, v) => `  ${f.padEnd(w0)}  ${a.padEnd(w1)}  ${chromiumName ? `${b.padEnd(w2)}  ` : ''}${v}`.trimEnd();
-  return [line('', firefoxName, chromiumName ?? '', ''), ...rows.map((r) => line(r.field, r.firefox ?? '—', r.chromium ?? '—', verdict(r)))];
+  const line = (f, a, b, v) =>
+    `  ${f.padEnd(w0)}  ${a.padEnd(w1)}  ${chromiumName ? `${b.padEnd(w2)}  ` : ''}${v}`.trimEnd();
+  return [
+    line('', firefoxName, chromiumName ?? '', ''),
+    ...rows.map((r) => line(r.field, r.firefox ?? '—', r.chromium ?? '—', verdict(r))),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
 /** The device probe and features in Firefox: [field, text] rows. */
 export async function readProbeFirefox(s, base) {
   await s.cmd(`open ${base}/#/bench`, s.driver.get(`${base}/#/bench`));
-  const rows = await s.until('the "Device probe" list on #/bench', PROBE_TIMEOUT, () => s.driver.executeScript(probeRows));
+  const rows = await s.until('the "Device probe" list on #/bench', PROBE_TIMEOUT, () =>
+    s.driver.executeScript(probeRows),
+  );
   return probeFields(rows, await s.cmd('read the browser features', s.driver.executeScript(features)));
 }
 
 /** The same in Chromium (Playwright driving the project's Chromium): { fields, version }. */
 export async function readProbeChromium(base) {
   const CHROMIUM = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM} (node scripts/setup.mjs --for=test installs it; or set ZKPLAY_CHROMIUM, or pass --no-chromium to leave the comparison out)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not at ${CHROMIUM} (node scripts/setup.mjs --for=test installs it; or set ZKPLAY_CHROMIUM, or pass --no-chromium to leave the comparison out)`,
+    );
   const { chromium } = await import('@playwright/test');
-  const browser = await within(STEP_TIMEOUT, 'launch Chromium', chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'] }));
+  const browser = await within(
+    STEP_TIMEOUT,
+    'launch Chromium',
+    chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    }),
+  );
   try {
     const page = await browser.newPage();
-    await within(STEP_TIMEOUT, `open ${base}/#/bench in Chromium`, page.goto(`${base}/#/bench`, { timeout: STEP_TIMEOUT }));
+    await within(
+      STEP_TIMEOUT,
+      `open ${base}/#/bench in Chromium`,
+      page.goto(`${base}/#/bench`, { timeout: STEP_TIMEOUT }),
+    );
     await page.locator('dl[aria-label="Device probe"]').waitFor({ timeout: PROBE_TIMEOUT });
     const rows = await within(STEP_TIMEOUT, 'read the device probe in Chromium', page.evaluate(probeRows));
     const feats = await within(STEP_TIMEOUT, 'read the browser features in Chromium', page.evaluate(features));

@@ -24,10 +24,29 @@ const pageChromium = [
   ['Device memory hint', '~16.0 GiB (navigator.deviceMemory, rounded)'],
 ];
 const yes = (names) => names.map((n) => [n, 'yes']);
-const shared = yes(['SharedArrayBuffer', 'shared WebAssembly.Memory', 'wasm threads (atomics)', 'wasm bulk memory', 'wasm BigInt ↔ i64', 'wasm sign extension', 'wasm non-trapping float-to-int']);
-const firefox = probeFields(pageFirefox, [...shared, ['performance.memory', 'no'], ['WebGPU (navigator.gpu)', 'no'], ['User agent', 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0']]);
-const chromium = probeFields(pageChromium, [...shared, ['performance.memory', 'yes'], ['WebGPU (navigator.gpu)', 'yes'], ['User agent', 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156.0.0.0']]);
-const set = (fields, name, value) => fields.map(([k, v]) => [k, k === name ? value : v]).filter(([, v]) => v !== undefined);
+const shared = yes([
+  'SharedArrayBuffer',
+  'shared WebAssembly.Memory',
+  'wasm threads (atomics)',
+  'wasm bulk memory',
+  'wasm BigInt ↔ i64',
+  'wasm sign extension',
+  'wasm non-trapping float-to-int',
+]);
+const firefox = probeFields(pageFirefox, [
+  ...shared,
+  ['performance.memory', 'no'],
+  ['WebGPU (navigator.gpu)', 'no'],
+  ['User agent', 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0'],
+]);
+const chromium = probeFields(pageChromium, [
+  ...shared,
+  ['performance.memory', 'yes'],
+  ['WebGPU (navigator.gpu)', 'yes'],
+  ['User agent', 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156.0.0.0'],
+]);
+const set = (fields, name, value) =>
+  fields.map(([k, v]) => [k, k === name ? value : v]).filter(([, v]) => v !== undefined);
 
 describe('the must-agree rule', () => {
   it('has one rule per field, each with a reason', () => {
@@ -38,7 +57,19 @@ describe('the must-agree rule', () => {
   it('requires these fields to agree, and only these', () => {
     assert.deepEqual(
       RULES.filter((r) => r.agree).map((r) => r.field),
-      ['Cores', 'Cross-origin isolated', 'WASM SIMD', 'Device class', 'SharedArrayBuffer', 'shared WebAssembly.Memory', 'wasm threads (atomics)', 'wasm bulk memory', 'wasm BigInt ↔ i64', 'wasm sign extension', 'wasm non-trapping float-to-int'],
+      [
+        'Cores',
+        'Cross-origin isolated',
+        'WASM SIMD',
+        'Device class',
+        'SharedArrayBuffer',
+        'shared WebAssembly.Memory',
+        'wasm threads (atomics)',
+        'wasm bulk memory',
+        'wasm BigInt ↔ i64',
+        'wasm sign extension',
+        'wasm non-trapping float-to-int',
+      ],
     );
   });
 
@@ -46,7 +77,14 @@ describe('the must-agree rule', () => {
     const { rows, mismatches } = compareProbes(firefox, chromium);
     assert.deepEqual(mismatches, []);
     const differs = rows.filter((r) => !r.same).map((r) => r.field);
-    assert.deepEqual(differs, ['Browser', 'Largest wasm memory', 'Device memory hint', 'performance.memory', 'WebGPU (navigator.gpu)', 'User agent']);
+    assert.deepEqual(differs, [
+      'Browser',
+      'Largest wasm memory',
+      'Device memory hint',
+      'performance.memory',
+      'WebGPU (navigator.gpu)',
+      'User agent',
+    ]);
   });
 
   for (const [field, ff, ch] of [
@@ -65,7 +103,8 @@ describe('the must-agree rule', () => {
       );
       const msg = mismatchMessage(mismatches);
       assert.match(msg, /disagree on 1 probe field that must agree/);
-      for (const s of [field, `Firefox "${ff}"`, `Chromium "${ch}"`, RULES.find((r) => r.field === field).why]) assert.ok(msg.includes(s), `message lacks ${s}:\n${msg}`);
+      for (const s of [field, `Firefox "${ff}"`, `Chromium "${ch}"`, RULES.find((r) => r.field === field).why])
+        assert.ok(msg.includes(s), `message lacks ${s}:\n${msg}`);
     });
   }
 
@@ -102,7 +141,10 @@ describe('the must-agree rule', () => {
     const gpu = rows.find((r) => r.field === 'GPU');
     assert.equal(gpu.agree, false);
     assert.equal(gpu.why, undefined);
-    assert.match(formatComparison(rows, 'Firefox 153', 'Chromium 156').find((l) => l.startsWith('  GPU')), /differs \(no rule yet: shown only\)/);
+    assert.match(
+      formatComparison(rows, 'Firefox 153', 'Chromium 156').find((l) => l.startsWith('  GPU')),
+      /differs \(no rule yet: shown only\)/,
+    );
   });
 });
 
@@ -111,15 +153,27 @@ describe('the side-by-side report', () => {
     const { rows } = compareProbes(set(firefox, 'Cores', '3 logical'), chromium);
     const lines = formatComparison(rows, 'Firefox 153', 'Chromium 156');
     assert.match(lines[0], /Firefox 153\s+Chromium 156/);
-    assert.match(lines.find((l) => l.trim().startsWith('Cores')), /3 logical.*2 logical.*✘ DIFFERS \(must agree\)/);
-    assert.match(lines.find((l) => l.trim().startsWith('WASM SIMD')), /✔ agrees$/);
-    assert.match(lines.find((l) => l.trim().startsWith('Device memory hint')), /differs, allowed: navigator.deviceMemory exists only in Chromium$/);
+    assert.match(
+      lines.find((l) => l.trim().startsWith('Cores')),
+      /3 logical.*2 logical.*✘ DIFFERS \(must agree\)/,
+    );
+    assert.match(
+      lines.find((l) => l.trim().startsWith('WASM SIMD')),
+      /✔ agrees$/,
+    );
+    assert.match(
+      lines.find((l) => l.trim().startsWith('Device memory hint')),
+      /differs, allowed: navigator.deviceMemory exists only in Chromium$/,
+    );
   });
 
   it('says the must-agree fields were not compared when there is no Chromium column', () => {
     const { rows } = compareProbes(firefox, []);
     const lines = formatComparison(rows, 'Firefox 153', undefined);
-    assert.match(lines.find((l) => l.trim().startsWith('Cores')), /must agree: NOT COMPARED$/);
+    assert.match(
+      lines.find((l) => l.trim().startsWith('Cores')),
+      /must agree: NOT COMPARED$/,
+    );
     assert.ok(!lines.some((l) => l.includes('Chromium')));
   });
 });
@@ -132,7 +186,10 @@ describe('the in-page feature probe', () => {
       const got = new Map(features());
       for (const r of RULES.filter((r) => r.agree && got.has(r.field))) assert.equal(got.get(r.field), 'yes', r.field);
       assert.equal(got.size, 15);
-      assert.ok([...got.keys()].every((k) => RULES.some((r) => r.field === k)), 'every feature has a rule');
+      assert.ok(
+        [...got.keys()].every((k) => RULES.some((r) => r.field === k)),
+        'every feature has a rule',
+      );
     } finally {
       if (!hadNavigator) delete globalThis.navigator;
     }

@@ -14,7 +14,18 @@ import { MESSAGE, smokeBackend } from './cases.mjs';
 import { openFirefox } from './harness.mjs';
 import { USAGE, parseOptions, registeredBackends, selectBackends } from './options.mjs';
 import { compareProbes, formatComparison, mismatchMessage, readProbeChromium, readProbeFirefox } from './probe.mjs';
-import { SmokeError, checkPrerequisites, fail, say, seconds, startGeckodriver, startServer, stopAll, totalTimeout, watchdog } from './supervisor.mjs';
+import {
+  SmokeError,
+  checkPrerequisites,
+  fail,
+  say,
+  seconds,
+  startGeckodriver,
+  startServer,
+  stopAll,
+  totalTimeout,
+  watchdog,
+} from './supervisor.mjs';
 
 const REPORT_ONLY = 'REPORT ONLY (--probe-only): no backend was proved, so this is not a test run';
 
@@ -33,30 +44,50 @@ async function main(opts, backendIds) {
         say(`▶ ${id}: prove "${MESSAGE}", verify, tamper`);
         const r = await smokeBackend(session, base, id, opts.threads);
         results.push(r);
-        say(`✔ ${id.padEnd(8)} verified, tampered proof rejected · Prove phase ${r.proveTime} · Prove→Verified ${seconds(r.wall)} wall (incl. key download) · threads ${r.threads}`);
+        say(
+          `✔ ${id.padEnd(8)} verified, tampered proof rejected · Prove phase ${r.proveTime} · Prove→Verified ${seconds(r.wall)} wall (incl. key download) · threads ${r.threads}`,
+        );
       }
       // A test run passes only by proving: every selected backend, and at least one.
-      if (!results.length || results.length !== backendIds.length) fail(`only ${results.length} of ${backendIds.length} backends were proved`);
+      if (!results.length || results.length !== backendIds.length)
+        fail(`only ${results.length} of ${backendIds.length} backends were proved`);
     }
 
     const ffFields = await readProbeFirefox(session, base);
     const requests = session.checkAllLocal();
-    say(`BiDi saw ${requests} requests, all to 127.0.0.1${results.length ? ` (artifact requests seen per backend: ${results.map((r) => `${r.id} ${r.artifactRequests}`).join(', ')})` : ''}`);
+    say(
+      `BiDi saw ${requests} requests, all to 127.0.0.1${results.length ? ` (artifact requests seen per backend: ${results.map((r) => `${r.id} ${r.artifactRequests}`).join(', ')})` : ''}`,
+    );
     const ffName = `Firefox ${(await session.driver.getCapabilities()).get('browserVersion')}`;
 
     let chrome;
     if (!opts['no-chromium']) {
-      chrome = await readProbeChromium(base).catch((e) => fail(`could not read the device probe in Chromium, so the engines could not be compared: ${e.message.split('\n')[0]}\n(--no-chromium leaves the comparison out)`));
+      chrome = await readProbeChromium(base).catch((e) =>
+        fail(
+          `could not read the device probe in Chromium, so the engines could not be compared: ${e.message.split('\n')[0]}\n(--no-chromium leaves the comparison out)`,
+        ),
+      );
     }
     const { rows, mismatches } = compareProbes(ffFields, chrome?.fields ?? []);
-    console.log(`\nDevice probe (#/bench) and browser features${chrome ? ', Firefox next to Chromium on this machine' : ' in Firefox only (--no-chromium: the engines were NOT compared)'}:`);
+    console.log(
+      `\nDevice probe (#/bench) and browser features${chrome ? ', Firefox next to Chromium on this machine' : ' in Firefox only (--no-chromium: the engines were NOT compared)'}:`,
+    );
     console.log(formatComparison(rows, ffName, chrome && `Chromium ${chrome.version}`).join('\n'));
     console.log('');
 
-    for (const r of results) console.log(`firefox ${r.id.padEnd(8)} ✔ prove ${r.proveTime} (page's Prove phase), ${seconds(r.wall)} Prove→Verified, threads ${r.threads}`);
+    for (const r of results)
+      console.log(
+        `firefox ${r.id.padEnd(8)} ✔ prove ${r.proveTime} (page's Prove phase), ${seconds(r.wall)} Prove→Verified, threads ${r.threads}`,
+      );
     if (mismatches.length) fail(mismatchMessage(mismatches));
-    const compared = chrome ? `the ${rows.filter((r) => r.agree).length} must-agree probe fields agree with Chromium` : 'engines not compared (--no-chromium)';
-    say(probeOnly ? `${REPORT_ONLY}. The report itself succeeded: ${compared}, every request stayed local.` : `all Firefox smoke tests passed (${results.map((r) => r.id).join(', ')}); ${compared}`);
+    const compared = chrome
+      ? `the ${rows.filter((r) => r.agree).length} must-agree probe fields agree with Chromium`
+      : 'engines not compared (--no-chromium)';
+    say(
+      probeOnly
+        ? `${REPORT_ONLY}. The report itself succeeded: ${compared}, every request stayed local.`
+        : `all Firefox smoke tests passed (${results.map((r) => r.id).join(', ')}); ${compared}`,
+    );
   } finally {
     await session.quit();
   }

@@ -6,7 +6,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, root } from '../scripts/lib/steps.mjs';
-import { FIREFOX, GECKODRIVER, GECKODRIVER_VERSION, firefoxVersion, geckodriverVersion } from '../scripts/lib/firefox.mjs';
+import {
+  FIREFOX,
+  GECKODRIVER,
+  GECKODRIVER_VERSION,
+  firefoxVersion,
+  geckodriverVersion,
+} from '../scripts/lib/firefox.mjs';
 
 /** Same as e2e/fixtures.ts: a first proof downloads ~130 MiB of keys and proves in wasm. */
 export const PROOF_TIMEOUT = Number(process.env.ZKPLAY_FIREFOX_PROOF_TIMEOUT_MS ?? 8 * 60_000);
@@ -15,7 +21,8 @@ export const VERIFY_TIMEOUT = 3 * 60_000; // a tampered proof: the verifier may 
 export const PROBE_TIMEOUT = 60_000; // the memory probe grows a wasm memory for up to 8 s
 
 /** The whole run's limit: one proof's limit per backend, plus one, plus 5 min. */
-export const totalTimeout = (backends) => Number(process.env.ZKPLAY_FIREFOX_TOTAL_TIMEOUT_MS ?? (backends + 1) * PROOF_TIMEOUT + 5 * 60_000);
+export const totalTimeout = (backends) =>
+  Number(process.env.ZKPLAY_FIREFOX_TOTAL_TIMEOUT_MS ?? (backends + 1) * PROOF_TIMEOUT + 5 * 60_000);
 
 const t0 = Date.now();
 export const say = (msg) => console.log(`[firefox ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s] ${msg}`);
@@ -30,9 +37,12 @@ export const fail = (msg) => {
 /** Rejects with `what` when p has not settled within ms. */
 export function within(ms, what, p) {
   let timer;
-  return Promise.race([p, new Promise((_, reject) => (timer = setTimeout(() => reject(new SmokeError(`timed out after ${seconds(ms)}: ${what}`)), ms)))]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([
+    p,
+    new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new SmokeError(`timed out after ${seconds(ms)}: ${what}`)), ms)),
+    ),
+  ]).finally(() => clearTimeout(timer));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -40,7 +50,12 @@ const children = [];
 
 /** Starts a child in its own process group; returns { name, child, tail (last 6000 chars of output), exited }. */
 export function start(name, cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const entry = { name, child, tail: '', exited: undefined };
   const keep = (d) => (entry.tail = (entry.tail + d.toString()).slice(-6000));
   child.stdout.on('data', keep);
@@ -111,11 +126,20 @@ export function watchdog(ms) {
 // ---------------------------------------------------------------------------------------------
 /** dist/, Firefox and geckodriver are there; returns their version lines. */
 export function checkPrerequisites() {
-  if (!existsSync(join(root, 'dist', 'index.html'))) fail('dist/index.html is missing: build the page first (./node_modules/.bin/vite build, or node scripts/setup.mjs --for=test)');
+  if (!existsSync(join(root, 'dist', 'index.html')))
+    fail(
+      'dist/index.html is missing: build the page first (./node_modules/.bin/vite build, or node scripts/setup.mjs --for=test)',
+    );
   const ffVersion = firefoxVersion();
-  if (!ffVersion) fail(`Firefox is not at ${FIREFOX} (install Debian's firefox-esr: node scripts/setup.mjs --for=test, or set ZKPLAY_FIREFOX)`);
+  if (!ffVersion)
+    fail(
+      `Firefox is not at ${FIREFOX} (install Debian's firefox-esr: node scripts/setup.mjs --for=test, or set ZKPLAY_FIREFOX)`,
+    );
   const gdVersion = geckodriverVersion();
-  if (!gdVersion) fail(`geckodriver is not at ${GECKODRIVER} (node scripts/setup.mjs --for=test builds geckodriver ${GECKODRIVER_VERSION} from crates.io)`);
+  if (!gdVersion)
+    fail(
+      `geckodriver is not at ${GECKODRIVER} (node scripts/setup.mjs --for=test builds geckodriver ${GECKODRIVER_VERSION} from crates.io)`,
+    );
   return `${ffVersion} (${FIREFOX}), ${gdVersion} (${GECKODRIVER})`;
 }
 
@@ -123,10 +147,18 @@ export function checkPrerequisites() {
 export async function startServer() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start('the page server (scripts/serve.mjs)', process.execPath, [join(root, 'scripts', 'serve.mjs')], { ZKPLAY_PORT: String(port) });
+  const server = start('the page server (scripts/serve.mjs)', process.execPath, [join(root, 'scripts', 'serve.mjs')], {
+    ZKPLAY_PORT: String(port),
+  });
   const res = await waitHttp(`${base}/`, 60_000, server);
-  for (const [h, want] of [['cross-origin-opener-policy', 'same-origin'], ['cross-origin-embedder-policy', 'require-corp']]) {
-    if (res.headers.get(h) !== want) fail(`${base}/ answers without "${h}: ${want}" (got ${res.headers.get(h)}): the page would not be cross-origin isolated`);
+  for (const [h, want] of [
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['cross-origin-embedder-policy', 'require-corp'],
+  ]) {
+    if (res.headers.get(h) !== want)
+      fail(
+        `${base}/ answers without "${h}: ${want}" (got ${res.headers.get(h)}): the page would not be cross-origin isolated`,
+      );
   }
   return base;
 }
@@ -135,7 +167,18 @@ export async function startServer() {
 export async function startGeckodriver() {
   const port = await freePort();
   const wsPort = await freePort();
-  const entry = start('geckodriver', GECKODRIVER, ['--host', '127.0.0.1', '--port', String(port), '--websocket-port', String(wsPort), '--binary', FIREFOX, '--log', 'info']);
+  const entry = start('geckodriver', GECKODRIVER, [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--websocket-port',
+    String(wsPort),
+    '--binary',
+    FIREFOX,
+    '--log',
+    'info',
+  ]);
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/status`, STEP_TIMEOUT, entry, async (r) => r.ok && (await r.json()).value?.ready === true);
   return { entry, url };

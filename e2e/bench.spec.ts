@@ -8,7 +8,9 @@ const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }
 addFormats(ajv);
 const validate = ajv.compile(schema);
 
-test('a shared benchmark link runs gnark, shows the table and plots, exports and re-imports', async ({ page }, info) => {
+test('a shared benchmark link runs gnark, shows the table and plots, exports and re-imports', async ({
+  page,
+}, info) => {
   await page.goto('/#/bench?backends=gnark&blocks=1&threads=1&runs=1&warmup=0&autostart=1');
 
   // The device probe shows before (and while) running.
@@ -27,9 +29,13 @@ test('a shared benchmark link runs gnark, shows the table and plots, exports and
   await expect(row).toContainText('135');
   await expect(row).toContainText('go-js-wasm');
   await expect(row).toContainText('✔ all runs');
-  await expect(page.getByRole('region', { name: 'Results' })).toContainText(/native \d|no native reference for this configuration/);
+  await expect(page.getByRole('region', { name: 'Results' })).toContainText(
+    /native \d|no native reference for this configuration/,
+  );
   await expect(page.getByText(/median of 1 measured run after 0 warm-ups/)).toBeVisible();
-  await expect(page.getByRole('table', { name: /Cold setup/ }).getByRole('row', { name: /^gnark/ })).toContainText('Load proving key');
+  await expect(page.getByRole('table', { name: /Cold setup/ }).getByRole('row', { name: /^gnark/ })).toContainText(
+    'Load proving key',
+  );
 
   // A plot is drawn with data: chart.js has painted the canvas.
   const plot = page.getByRole('img', { name: 'Prove time against message length' }).locator('canvas');
@@ -44,8 +50,13 @@ test('a shared benchmark link runs gnark, shows the table and plots, exports and
   expect(painted).toBeGreaterThan(100);
 
   // After the sweep, Keccak-256 is timed in the page and the crossover is stated.
-  await expect(page.getByRole('listitem').filter({ hasText: /^gnark \(1 thread\):/ })).toContainText(/cheaper|never within range/, { timeout: 120_000 });
-  await expect(page.getByRole('img', { name: /hashing time and proof verification time/ }).locator('canvas')).toHaveAttribute('data-drawn', 'true');
+  await expect(page.getByRole('listitem').filter({ hasText: /^gnark \(1 thread\):/ })).toContainText(
+    /cheaper|never within range/,
+    { timeout: 120_000 },
+  );
+  await expect(
+    page.getByRole('img', { name: /hashing time and proof verification time/ }).locator('canvas'),
+  ).toHaveAttribute('data-drawn', 'true');
 
   // Export: JSON in the shared RunResult format.
   const downloadPromise = page.waitForEvent('download');
@@ -56,7 +67,13 @@ test('a shared benchmark link runs gnark, shows the table and plots, exports and
   expect(exported).toMatchObject({ format: 'zkplay-bench', version: 1, device: { cores: expect.any(Number) } });
   expect(exported.results).toHaveLength(1);
   for (const r of exported.results) expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
-  expect(exported.results[0]).toMatchObject({ backend: 'gnark', runs: 1, cold: false, verified: true, message: { bytes: 135, blocks: 1 } });
+  expect(exported.results[0]).toMatchObject({
+    backend: 'gnark',
+    runs: 1,
+    cold: false,
+    verified: true,
+    message: { bytes: 135, blocks: 1 },
+  });
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -74,7 +91,17 @@ test('a shared benchmark link runs gnark, shows the table and plots, exports and
   // An export with primitives (as the Primitives view adds them): listed in a table of their
   // own, with the device that measured them.
   const withPrimitives = info.outputPath('bench-primitives.json');
-  const msm = { library: 'halo2curves', op: 'msm-g1', curve: 'bn254', logN: 12, threads: 2, ms: { median: 41.5, min: 40.25, max: 47, samples: [40.25, 41.5, 47] }, warmup: 1, checked: true, runtime: 'wasm' };
+  const msm = {
+    library: 'halo2curves',
+    op: 'msm-g1',
+    curve: 'bn254',
+    logN: 12,
+    threads: 2,
+    ms: { median: 41.5, min: 40.25, max: 47, samples: [40.25, 41.5, 47] },
+    warmup: 1,
+    checked: true,
+    runtime: 'wasm',
+  };
   writeFileSync(withPrimitives, JSON.stringify({ ...exported, primitives: [msm] }));
   await page.getByLabel('Import results').setInputFiles(withPrimitives);
   await expect(page.getByText(/^Imported: .* 1 result, 1 primitive/)).toBeVisible();
@@ -82,15 +109,20 @@ test('a shared benchmark link runs gnark, shows the table and plots, exports and
   await expect(page.getByText(/^Imported primitives, measured on .*\(imported bench-primitives\.json\)/)).toBeVisible();
   const prim = prims.getByRole('row').filter({ hasText: 'halo2curves' });
   await expect(prim).toHaveCount(1);
-  for (const cell of ['MSM (G1)', 'bn254', '2^12', '41.50 ms', '2', 'wasm', '✓']) await expect(prim.getByRole('cell', { name: cell, exact: true })).toBeVisible();
+  for (const cell of ['MSM (G1)', 'bn254', '2^12', '41.50 ms', '2', 'wasm', '✓'])
+    await expect(prim.getByRole('cell', { name: cell, exact: true })).toBeVisible();
 });
 
-test('the form writes its settings to the link, lists what it skips, and refuses a bad import', async ({ page }, info) => {
+test('the form writes its settings to the link, lists what it skips, and refuses a bad import', async ({
+  page,
+}, info) => {
   await page.goto('/#/bench?backends=gnark&blocks=1,2&threads=1,2');
   await expect(page.getByLabel('Device probe')).toContainText('Largest wasm memory');
   const skipped = page.getByRole('group').filter({ hasText: /^Skipped \(2\)/ });
   await expect(skipped).toContainText("2 blocks, 1 thread: 271 bytes (2 blocks) is over gnark's capacity of 135 bytes");
-  await expect(skipped).toContainText("gnark, 2 threads: gnark runs single-threaded here: Go's js/wasm port is single-threaded");
+  await expect(skipped).toContainText(
+    "gnark, 2 threads: gnark runs single-threaded here: Go's js/wasm port is single-threaded",
+  );
 
   await page.getByLabel('Measured runs').fill('5');
   await page.getByLabel('Message lengths (Keccak blocks)').fill('1');

@@ -62,13 +62,17 @@ interface ArtifactEntry {
 function listedFiles(index: unknown): ArtifactEntry[] {
   if (!index || typeof index !== 'object') return [];
   const o = index as Record<string, unknown>;
-  if (typeof o.file === 'string' && typeof o.bytes === 'number' && typeof o.sha256 === 'string') return [o as unknown as ArtifactEntry];
+  if (typeof o.file === 'string' && typeof o.bytes === 'number' && typeof o.sha256 === 'string')
+    return [o as unknown as ArtifactEntry];
   return Object.values(o).flatMap(listedFiles);
 }
 
 for (const id of backendIds) {
   test.describe(id, () => {
-    test(`${id}: prove and verify a short message (on desktop also: Cancel first; rejections; the proof file)`, async ({ page, isMobile }, info) => {
+    test(`${id}: prove and verify a short message (on desktop also: Cancel first; rejections; the proof file)`, async ({
+      page,
+      isMobile,
+    }, info) => {
       await openBackend(page, id);
       await oneThread(page);
       await typeMessage(page, MESSAGE);
@@ -97,7 +101,9 @@ for (const id of backendIds) {
           await cancel.click();
           await expect(status(page)).toContainText('Cancelled');
           // The phase that was running (the download) is marked stopped; nothing else ran.
-          await expect(page.getByRole('list', { name: 'Phases' }).getByRole('listitem').filter({ hasText: 'stopped' })).toHaveCount(1);
+          await expect(
+            page.getByRole('list', { name: 'Phases' }).getByRole('listitem').filter({ hasText: 'stopped' }),
+          ).toHaveCount(1);
           await expect(cancel).toBeDisabled();
           await expect(prove).toBeEnabled();
           await route.abort().catch(() => {}); // the worker that asked for it is gone
@@ -110,8 +116,16 @@ for (const id of backendIds) {
         // Wait for this run's outcome (not the "Cancelled" before it), so an error fails at once.
         await expect(status(page)).toContainText(/^(Verified|Proof not verified|Error)/, { timeout: PROOF_TIMEOUT });
         await expect(status(page)).toContainText(new RegExp(`^Verified: .* the ${MESSAGE.length}-byte message`));
-        await expect(result(page).getByRole('table', { name: 'Phases' }).getByRole('row', { name: /^Prove\b/ })).toBeVisible();
-        await expect(result(page).getByRole('table', { name: 'Sizes' }).getByRole('row', { name: /^Proof\b/ })).toContainText(/\d+(\.\d+)? (B|KiB|MiB)/);
+        await expect(
+          result(page)
+            .getByRole('table', { name: 'Phases' })
+            .getByRole('row', { name: /^Prove\b/ }),
+        ).toBeVisible();
+        await expect(
+          result(page)
+            .getByRole('table', { name: 'Sizes' })
+            .getByRole('row', { name: /^Proof\b/ }),
+        ).toContainText(/\d+(\.\d+)? (B|KiB|MiB)/);
         await expect(result(page).getByText(/cold: this run included downloading/)).toBeVisible();
       });
       if (isMobile) return;
@@ -132,11 +146,17 @@ for (const id of backendIds) {
         await page.getByRole('button', { name: 'Download proof' }).click();
         await (await download).saveAs(path);
         await page.getByLabel('Proof file').setInputFiles(path);
-        await expect(status(page)).toContainText(`Verified: the proof in proof.json verifies against 0x${DIGEST.slice(0, 16)}… (length ${MESSAGE.length})`);
+        await expect(status(page)).toContainText(
+          `Verified: the proof in proof.json verifies against 0x${DIGEST.slice(0, 16)}… (length ${MESSAGE.length})`,
+        );
         // The same file, made in this browser, verified in Node by the built zkplay-verifier package.
         const pkg = await import(pathToFileURL(join('dist', 'verifier', 'index.js')).href);
         const r = await pkg.verify(readFileSync(path, 'utf8'));
-        expect(r, r.reason).toMatchObject({ ok: true, backend: id, statement: { digest: DIGEST, length: MESSAGE.length } });
+        expect(r, r.reason).toMatchObject({
+          ok: true,
+          backend: id,
+          statement: { digest: DIGEST, length: MESSAGE.length },
+        });
         const truncated = info.outputPath('truncated.json');
         writeFileSync(truncated, readFileSync(path, 'utf8').slice(0, 200));
         await page.getByLabel('Proof file').setInputFiles(truncated);
@@ -150,7 +170,11 @@ for (const id of backendIds) {
           const name = `length-${length}.json`;
           const buffer = Buffer.from(JSON.stringify({ ...file, statement: { ...file.statement, length } }));
           await page.getByLabel('Proof file').setInputFiles({ name, mimeType: 'application/json', buffer });
-          await expect(status(page)).toContainText(new RegExp(`the proof in ${name.replace('.', '\\.')} (does not verify against .*\\(length ${length}\\)|was rejected)`));
+          await expect(status(page)).toContainText(
+            new RegExp(
+              `the proof in ${name.replace('.', '\\.')} (does not verify against .*\\(length ${length}\\)|was rejected)`,
+            ),
+          );
           await expect(status(page)).not.toContainText(NEVER);
           // In range: the verifier itself said no, not the statement checks in front of it.
           await expect(status(page)).not.toContainText('invalid input');
@@ -220,7 +244,11 @@ for (const id of backendIds) {
         await expect(status(page)).toContainText('The worker was replaced');
         const before = workers.length;
         expect(before, 'a worker ran the allocation').toBeGreaterThan(0);
-        await expect.poll(() => workers.filter((w) => !w.closed).length, { message: 'the worker that ran out of memory still runs' }).toBe(0);
+        await expect
+          .poll(() => workers.filter((w) => !w.closed).length, {
+            message: 'the worker that ran out of memory still runs',
+          })
+          .toBe(0);
         // A fresh worker serves the next request.
         await page.evaluate((b) => (window as unknown as Debug).zkplayDebug.allocate(b, 16), id);
         await expect(status(page)).toContainText('Allocated');

@@ -45,7 +45,9 @@ test('a thread pool that does not start is restarted once, not waited for', asyn
   await typeMessage(page, 'abc');
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText('Start 2 wasm threads');
-  await expect(page.getByText(`Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`)).toBeVisible({
+  await expect(
+    page.getByText(`Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`),
+  ).toBeVisible({
     timeout: THREAD_START_TIMEOUT_MS + 15_000,
   });
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });

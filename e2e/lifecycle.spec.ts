@@ -20,5 +20,7 @@ test('leaving the playground ends its prover workers', async ({ page }) => {
 
   await page.getByRole('link', { name: 'Benchmark' }).click();
   await expect(page.getByLabel('Device probe')).toBeVisible();
-  await expect.poll(() => provers.filter((u) => open.has(u)), { message: 'playground workers still alive after leaving it' }).toEqual([]);
+  await expect
+    .poll(() => provers.filter((u) => open.has(u)), { message: 'playground workers still alive after leaving it' })
+    .toEqual([]);
 });

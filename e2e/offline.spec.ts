@@ -20,7 +20,8 @@ async function serve(dir: string): Promise<Server> {
 }
 
 const isolationStatus = (page: Page) => page.locator('footer .isolation');
-const shellCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('zkplay-shell ')));
+const shellCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('zkplay-shell ')));
 
 async function prove(page: Page, message: string) {
   await page.getByRole('radio', { name: 'plonky2' }).check();
@@ -33,7 +34,10 @@ async function prove(page: Page, message: string) {
 
 async function verifySample(page: Page, url: string) {
   await page.goto(`${url}#/verify`);
-  await page.getByRole('button', { name: /^Sample: plonky2,/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Sample: plonky2,/ })
+    .first()
+    .click();
   await expect(page.getByRole('status')).toContainText(/^Verified: the proof in .+ verifies against 0x/);
 }
 
@@ -47,14 +51,23 @@ test.describe('offline after the first visit', () => {
   test('proves and verifies again with the network off', async ({ page, context, isMobile }) => {
     test.skip(isMobile, 'one viewport is enough for the cache');
     await page.goto(server.url);
-    await expect(isolationStatus(page)).toContainText("Cross-origin isolated by this page's service worker", { timeout: 30_000 });
+    await expect(isolationStatus(page)).toContainText("Cross-origin isolated by this page's service worker", {
+      timeout: 30_000,
+    });
     await prove(page, 'online');
     await verifySample(page, server.url);
 
     // Airplane mode: the browser offline, and the server gone too (whatever else might reach it).
     await context.setOffline(true);
     await server.close();
-    expect(await page.evaluate(() => fetch(location.href, { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch(location.href, { cache: 'no-store' }).then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
     await page.goto(server.url);
     await expect(isolationStatus(page)).toContainText("Cross-origin isolated by this page's service worker");
     await expect(isolationStatus(page)).toContainText(/Works offline/);
@@ -71,11 +84,13 @@ test.describe('a new build', () => {
   const swSource = readFileSync(join(root, 'dist', 'sw.js'), 'utf8');
   const build = /const BUILD = "([0-9a-f]+)";/.exec(swSource)?.[1];
   /** dist/ with this sw.js (everything else linked, not copied). */
-  const deploy = (id: string) => writeFileSync(join(dir, 'sw.js'), swSource.replace(`const BUILD = "${build}";`, `const BUILD = "${id}";`));
+  const deploy = (id: string) =>
+    writeFileSync(join(dir, 'sw.js'), swSource.replace(`const BUILD = "${build}";`, `const BUILD = "${id}";`));
 
   test.beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'zkplay-dist-'));
-    for (const name of readdirSync(join(root, 'dist'))) if (name !== 'sw.js') symlinkSync(join(root, 'dist', name), join(dir, name));
+    for (const name of readdirSync(join(root, 'dist')))
+      if (name !== 'sw.js') symlinkSync(join(root, 'dist', name), join(dir, name));
     server = await serve(dir);
   });
   test.afterAll(async () => {
@@ -92,7 +107,9 @@ test.describe('a new build', () => {
 
     deploy('0000000000000002');
     await page.reload(); // the browser looks for a new sw.js on navigation
-    await expect(isolationStatus(page)).toContainText('A new build of this page was installed: reload to use it.', { timeout: 30_000 });
+    await expect(isolationStatus(page)).toContainText('A new build of this page was installed: reload to use it.', {
+      timeout: 30_000,
+    });
     await expect.poll(() => shellCaches(page)).toEqual(['zkplay-shell /zkplay/ 0000000000000002']);
     await page.reload();
     await expect(isolationStatus(page)).toContainText('this build (0000000000000002)');

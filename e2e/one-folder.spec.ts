@@ -17,7 +17,11 @@ test('the playground offers the fixture backend, draws its knob, proves and veri
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText(/^(Verified|Proof not verified|Error)/);
   await expect(status(page)).toContainText(/^Verified: .* the 11-byte message/);
-  await expect(result(page).getByRole('table', { name: 'Phases' }).getByRole('row', { name: /^Prove\b/ })).toBeVisible();
+  await expect(
+    result(page)
+      .getByRole('table', { name: 'Phases' })
+      .getByRole('row', { name: /^Prove\b/ }),
+  ).toBeVisible();
 
   // A tampered proof is refused, as for every backend.
   await page.getByRole('button', { name: 'Tamper with proof and verify' }).click();
@@ -28,5 +32,7 @@ test('the bench view lists the fixture backend and measures it', async ({ page }
   await page.goto('/#/bench?backends=echo&blocks=1&threads=1&runs=1&warmup=0&autostart=1');
   await expect(status(page)).toContainText('Done: 1 configuration measured');
   const table = page.getByRole('table', { name: /Benchmark results/ });
-  await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'echo' }) })).toContainText('✔ all runs');
+  await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'echo' }) })).toContainText(
+    '✔ all runs',
+  );
 });

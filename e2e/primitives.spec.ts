@@ -14,7 +14,10 @@ function primitivesWasmRequests(page: Page): string[] {
   return wasm;
 }
 
-test('measures every primitive in Go and Rust at the quick scales, each result checked, with Go/Rust ratios', async ({ page, isMobile }) => {
+test('measures every primitive in Go and Rust at the quick scales, each result checked, with Go/Rust ratios', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, 'one viewport is enough');
   const wasm = primitivesWasmRequests(page);
   await page.goto('/#/primitives');
@@ -35,12 +38,16 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
   // 13 cases per curve (FFT 2^4…2^10, G1 FFT 2^4…2^5, MSM 2^10 and 2^12, pairing, multiplications)
   // in both languages; Goldilocks (FFT 2^4…2^10 and multiplications) in Rust only.
   for (const curve of ['bn254', 'bls12-381']) {
-    const groups = table.locator('tbody').filter({ has: page.getByRole('rowheader', { name: new RegExp(` · ${curve}`) }) });
+    const groups = table
+      .locator('tbody')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(` · ${curve}`) }) });
     await expect(groups).toHaveCount(5);
     await expect(groups.getByRole('cell', { name: 'Go ✓ Rust ✓', exact: true })).toHaveCount(13);
     // A Go/Rust ratio in wasm for every row timed above the browser's timer resolution: at
     // least the G1 FFTs, MSMs, pairing and multiplications (the smallest FFTs over Fr may be † instead).
-    const ratios = (await groups.locator('td.wasm-ratio').allTextContents()).filter((t) => /^\d+(\.\d+)?×$/.test(t.trim()));
+    const ratios = (await groups.locator('td.wasm-ratio').allTextContents()).filter((t) =>
+      /^\d+(\.\d+)?×$/.test(t.trim()),
+    );
     expect(ratios.length, `Go/Rust ratios on ${curve}`).toBeGreaterThanOrEqual(6);
   }
   await expect(table.getByRole('cell', { name: 'Rust ✓', exact: true })).toHaveCount(8);
@@ -49,15 +56,25 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
   expect(wasm.filter((p) => p.endsWith('zkplay_primitives_bg.wasm'))).toHaveLength(1);
 
   // The download: a benchmark export whose primitives are the 60 wasm records, all checked.
-  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download results (JSON)' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Download results (JSON)' }).click(),
+  ]);
   const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
   expect(data.format).toBe('zkplay-bench');
   expect(data.primitives).toHaveLength(60);
-  expect(data.primitives.every((r: { runtime: string; checked: boolean }) => r.runtime === 'wasm' && r.checked)).toBe(true);
-  expect(new Set(data.primitives.map((r: { library: string }) => r.library))).toEqual(new Set(['gnark-crypto', 'halo2curves', 'plonky2_field']));
+  expect(data.primitives.every((r: { runtime: string; checked: boolean }) => r.runtime === 'wasm' && r.checked)).toBe(
+    true,
+  );
+  expect(new Set(data.primitives.map((r: { library: string }) => r.library))).toEqual(
+    new Set(['gnark-crypto', 'halo2curves', 'plonky2_field']),
+  );
 });
 
-test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s pool, and the row says so', async ({ page, isMobile }) => {
+test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s pool, and the row says so', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, 'one viewport is enough');
   const wasm = primitivesWasmRequests(page);
   await page.goto('/#/primitives');
@@ -72,15 +89,25 @@ test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s
   await expect(page.getByText(/34 of 34 measured\./)).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Primitive timings' });
-  await expect(table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 2 threads/ })).toBeVisible();
+  await expect(
+    table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 2 threads/ }),
+  ).toBeVisible();
   // MSM 2^12 on bn254: on 2 threads (what rayon reported from inside the wasm), checked.
-  const msm = table.locator('tbody').filter({ has: page.getByRole('rowheader', { name: /^MSM \(G1\) · bn254/ }) }).getByRole('row').filter({ has: page.getByRole('cell', { name: '212', exact: true }) });
+  const msm = table
+    .locator('tbody')
+    .filter({ has: page.getByRole('rowheader', { name: /^MSM \(G1\) · bn254/ }) })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: '212', exact: true }) });
   await expect(msm).toHaveCount(1);
   await expect(msm).toContainText('(2 thr)');
   await expect(msm.getByRole('cell', { name: 'Rust ✓', exact: true })).toBeVisible();
   await expect(msm.locator('td').nth(2)).toHaveAttribute('title', /2 threads; .*checked/);
   // A serial primitive says it ran on 1 thread whatever the pool.
-  const pairing = table.locator('tbody').filter({ has: page.getByRole('rowheader', { name: /^Pairing · bn254/ }) }).getByRole('row').nth(1);
+  const pairing = table
+    .locator('tbody')
+    .filter({ has: page.getByRole('rowheader', { name: /^Pairing · bn254/ }) })
+    .getByRole('row')
+    .nth(1);
   await expect(pairing).toContainText('(1 thr)');
   // Only the threaded Rust build was fetched (with wasm-bindgen-rayon's helper), not the single one.
   expect(wasm.filter((p) => p.endsWith('rust-threads/zkplay_primitives_bg.wasm'))).toHaveLength(1);
@@ -92,7 +119,9 @@ test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s
   await page.getByRole('button', { name: 'Measure' }).click();
   await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
   await expect(page.getByText(/34 of 34 measured\./)).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 1 thread/ })).toBeVisible();
+  await expect(
+    table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 1 thread/ }),
+  ).toBeVisible();
   await expect(msm.getByRole('cell', { name: 'Rust ✓', exact: true })).toBeVisible();
   await expect(msm.locator('td').nth(2)).toHaveAttribute('title', /1 thread; .*checked/);
   await expect(msm).not.toContainText('thr)');

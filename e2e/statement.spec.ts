@@ -18,7 +18,9 @@ interface Outcome {
   code?: string;
   message?: string;
 }
-type Debug = { zkplayDebug: { verify(b: string, c: unknown, p: Uint8Array, d: Uint8Array, l: unknown): Promise<Outcome> } };
+type Debug = {
+  zkplayDebug: { verify(b: string, c: unknown, p: Uint8Array, d: Uint8Array, l: unknown): Promise<Outcome> };
+};
 
 /** Deterministic damage: bit flips, truncation, extension, random bytes, all zeros. */
 function damaged(proof: Uint8Array, seed: number): Uint8Array[] {
@@ -64,14 +66,20 @@ for (const id of backendIds) {
     await page.getByRole('button', { name: 'Download proof' }).click();
     const path = info.outputPath('proof.json');
     await (await downloadPromise).saveAs(path);
-    const file: { config: unknown; proof: string; statement: { digest: string; length: number } } = JSON.parse(readFileSync(path, 'utf8'));
+    const file: { config: unknown; proof: string; statement: { digest: string; length: number } } = JSON.parse(
+      readFileSync(path, 'utf8'),
+    );
     expect(file.statement.length).toBe(MESSAGE.length);
 
     // 1. The proof file parser: the file's own length is refused before any worker sees it.
     for (const length of [2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, 1e21]) {
       const bad = JSON.stringify({ ...file, statement: { ...file.statement, length } });
-      await page.getByLabel('Proof file').setInputFiles({ name: 'bad-length.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-      await expect(status(page)).toContainText(`bad-length.json was rejected: the statement is refused: invalid input:`);
+      await page
+        .getByLabel('Proof file')
+        .setInputFiles({ name: 'bad-length.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+      await expect(status(page)).toContainText(
+        `bad-length.json was rejected: the statement is refused: invalid input:`,
+      );
       await expect(status(page)).not.toContainText('Verified');
     }
 
@@ -84,7 +92,9 @@ for (const id of backendIds) {
         const p = Uint8Array.from(proof);
         const d = Uint8Array.from(digest);
         const cases: [string, Uint8Array, unknown][] = [
-          ...[2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, NaN, Infinity, 1e6, 2 ** 53, '6'].map((l): [string, Uint8Array, unknown] => [`length ${String(l)}`, d, l]),
+          ...[2 ** 32 + 6, 2 ** 33 + 6, 6.5, -1, NaN, Infinity, 1e6, 2 ** 53, '6'].map(
+            (l): [string, Uint8Array, unknown] => [`length ${String(l)}`, d, l],
+          ),
           ['digest of 31 bytes', d.subarray(0, 31), 6],
           ['digest of 33 bytes', Uint8Array.from([...d, 0]), 6],
         ];
@@ -117,7 +127,8 @@ for (const id of backendIds) {
 
     // The worker is still the same healthy one: the honest statement verifies.
     const honest = await page.evaluate(
-      async ({ id, config, proof, digest }) => (window as unknown as Debug).zkplayDebug.verify(id, config, Uint8Array.from(proof), Uint8Array.from(digest), 6),
+      async ({ id, config, proof, digest }) =>
+        (window as unknown as Debug).zkplayDebug.verify(id, config, Uint8Array.from(proof), Uint8Array.from(digest), 6),
       { id, config: file.config, proof: [...proof], digest: [...digest] },
     );
     expect(honest).toEqual({ ok: true });

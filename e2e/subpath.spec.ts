@@ -46,13 +46,22 @@ test.describe('a static host at a subpath, no headers', () => {
   test.beforeAll(async () => (server = await serve(false)));
   test.afterAll(async () => server?.close());
 
-  test('isolates itself after one reload, proves on two threads, verifies in the verify view and the example dApp', async ({ page, context, isMobile }) => {
+  test('isolates itself after one reload, proves on two threads, verifies in the verify view and the example dApp', async ({
+    page,
+    context,
+    isMobile,
+  }) => {
     test.skip(isMobile, 'one viewport is enough: the phone project runs the same page');
     const paths = recordPaths(context);
     const loads = countLoads(page);
     await page.goto(server.url);
-    await expect(isolationStatus(page)).toContainText("Cross-origin isolated by this page's service worker (the server sends no COOP/COEP headers)", { timeout: 30_000 });
-    await expect(isolationStatus(page)).toContainText(/Works offline: the service worker keeps this build \([0-9a-f]{16}\)/);
+    await expect(isolationStatus(page)).toContainText(
+      "Cross-origin isolated by this page's service worker (the server sends no COOP/COEP headers)",
+      { timeout: 30_000 },
+    );
+    await expect(isolationStatus(page)).toContainText(
+      /Works offline: the service worker keeps this build \([0-9a-f]{16}\)/,
+    );
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(loads.n, 'the first load and exactly one reload').toBe(2);
 
@@ -64,7 +73,10 @@ test.describe('a static host at a subpath, no headers', () => {
     await expect(page.getByRole('region', { name: 'Result' })).toContainText(/build wasm-threads\), 2 threads,/);
 
     await page.goto(`${server.url}#/verify`);
-    await page.getByRole('button', { name: /^Sample: plonky2,/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Sample: plonky2,/ })
+      .first()
+      .click();
     await expect(page.getByRole('status')).toContainText(/^Verified: the proof in .+ verifies against 0x/);
 
     await page.goto(`${server.url}examples/verify/`);
@@ -76,7 +88,10 @@ test.describe('a static host at a subpath, no headers', () => {
     await expect(page.locator('#result')).toContainText(/^Verified in [0-9.]+ ms\nplonky2: /);
 
     expect(paths.length).toBeGreaterThan(10);
-    expect(paths.filter((p) => !p.startsWith('/zkplay/')), 'requests outside /zkplay/').toEqual([]);
+    expect(
+      paths.filter((p) => !p.startsWith('/zkplay/')),
+      'requests outside /zkplay/',
+    ).toEqual([]);
   });
 });
 
@@ -88,9 +103,13 @@ test.describe('a static host at a subpath, with COOP/COEP headers', () => {
   test('says it is isolated by the headers and never reloads', async ({ page }) => {
     const loads = countLoads(page);
     await page.goto(server.url);
-    await expect(isolationStatus(page)).toContainText("Cross-origin isolated by the server's headers (COOP/COEP): threaded builds available.");
+    await expect(isolationStatus(page)).toContainText(
+      "Cross-origin isolated by the server's headers (COOP/COEP): threaded builds available.",
+    );
     // The service worker still installs (for offline use) and takes over this page without a reload.
-    await expect(isolationStatus(page)).toContainText(/Works offline: the service worker keeps this build/, { timeout: 30_000 });
+    await expect(isolationStatus(page)).toContainText(/Works offline: the service worker keeps this build/, {
+      timeout: 30_000,
+    });
     expect(loads.n).toBe(1);
     // Served by the worker from now on, and still counted as the headers' doing.
     await page.reload();

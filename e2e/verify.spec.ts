@@ -15,16 +15,21 @@ const samples = Object.entries(keys.backends).flatMap(([id, b]) => (b.samples ??
 const NEVER = /^Verified/;
 
 test.describe('verify view', () => {
-  test('lists this build\'s keys and verifies every sample; refuses damaged files with their reasons', async ({ page }) => {
+  test("lists this build's keys and verifies every sample; refuses damaged files with their reasons", async ({
+    page,
+  }) => {
     await page.goto('/#/verify');
     await expect(page.getByRole('heading', { name: 'Keys of this build' })).toBeVisible();
-    for (const id of Object.keys(keys.backends)) await expect(page.getByRole('cell', { name: id, exact: true })).toBeVisible();
+    for (const id of Object.keys(keys.backends))
+      await expect(page.getByRole('cell', { name: id, exact: true })).toBeVisible();
 
     const status = page.getByRole('status');
     for (const s of samples) {
       await test.step(`${s.id} sample ${s.file}`, async () => {
         const text = readFileSync(join(artifacts, s.file), 'utf8');
-        await page.getByLabel('Proof file to verify').setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+        await page
+          .getByLabel('Proof file to verify')
+          .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
         await expect(status).toContainText(/^Verified: the proof in sample\.json verifies against 0x/);
         await expect(page.getByRole('heading', { name: 'What the file claims' })).toBeVisible();
         await expect(page.getByText("(this build's key)")).toBeVisible();
@@ -33,13 +38,27 @@ test.describe('verify view', () => {
         const p = Buffer.from(f.proof, 'base64');
         p[p.length >> 1] ^= 1;
         const cases: [string, object, RegExp][] = [
-          ['tampered.json', { ...f, proof: p.toString('base64') }, /^(Proof not verified: the proof in tampered\.json does not verify|Error: tampered\.json was rejected)/],
-          ['otherkey.json', { ...f, keyHash: 'e'.repeat(64) }, /otherkey\.json was rejected: made with keys this deployment does not have/],
+          [
+            'tampered.json',
+            { ...f, proof: p.toString('base64') },
+            /^(Proof not verified: the proof in tampered\.json does not verify|Error: tampered\.json was rejected)/,
+          ],
+          [
+            'otherkey.json',
+            { ...f, keyHash: 'e'.repeat(64) },
+            /otherkey\.json was rejected: made with keys this deployment does not have/,
+          ],
           ['v1.json', { format: 'zkplay-proof', version: 1 }, /v1\.json was rejected: this is a version 1 proof file/],
-          ['length.json', { ...f, statement: { ...f.statement, length: 2 ** 32 + 5 } }, /length\.json was rejected: the statement is refused: invalid input: /],
+          [
+            'length.json',
+            { ...f, statement: { ...f.statement, length: 2 ** 32 + 5 } },
+            /length\.json was rejected: the statement is refused: invalid input: /,
+          ],
         ];
         for (const [name, body, want] of cases) {
-          await page.getByLabel('Proof file to verify').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(body)) });
+          await page
+            .getByLabel('Proof file to verify')
+            .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(body)) });
           await expect(status).toContainText(want);
           await expect(status).not.toContainText(NEVER);
         }
@@ -60,12 +79,18 @@ test.describe('example dApp (examples/verify, the built package only)', () => {
     const out = page.locator('#result');
     for (const s of samples) {
       const text = readFileSync(join(artifacts, s.file), 'utf8');
-      await page.getByLabel('Proof file').setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page
+        .getByLabel('Proof file')
+        .setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(text) });
       await expect(out).toContainText(new RegExp(`^Verified in [0-9.]+ ms\\n${s.id}: `));
       const f = JSON.parse(text);
       const d = Buffer.from(f.statement.digest, 'hex');
       d[31] ^= 0x80;
-      await page.getByLabel('Proof file').setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...f, statement: { ...f.statement, digest: d.toString('hex') } })) });
+      await page.getByLabel('Proof file').setInputFiles({
+        name: 'p.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ ...f, statement: { ...f.statement, digest: d.toString('hex') } })),
+      });
       await expect(out).toContainText(/^Not verified \(rejected\): /);
     }
     // Everything came from the package's folder: not the page's bundle, not the page's artifacts.

@@ -18,9 +18,17 @@ import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
 const available = backendIds('bench-native.mjs');
-const opts = cliOptions('npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1] [--backends a,b] [--out F]', {
-  blocks: '1,8', threads: '1,2', runs: '5', warmup: '1', backends: available.join(','), out: '/tmp/zkplay-bench-compare.json',
-});
+const opts = cliOptions(
+  'npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1] [--backends a,b] [--out F]',
+  {
+    blocks: '1,8',
+    threads: '1,2',
+    runs: '5',
+    warmup: '1',
+    backends: available.join(','),
+    out: '/tmp/zkplay-bench-compare.json',
+  },
+);
 const blocks = countList(opts.blocks, 'blocks');
 const threads = [...new Set(countList(opts.threads, 'threads'))].sort((a, b) => a - b);
 const runs = countList(opts.runs, 'runs')[0];
@@ -30,7 +38,10 @@ const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 const backends = opts.backends.split(',').filter((id) => available.includes(id));
 
 const proveStat = (r) => r?.phases.find((p) => p.id === 'prove')?.ms;
-const fmt = (s) => (s ? `${s.median >= 1000 ? (s.median / 1000).toFixed(2) + ' s' : s.median.toFixed(0) + ' ms'} (${s.min >= 1000 ? (s.min / 1000).toFixed(2) : s.min.toFixed(0)}–${s.max >= 1000 ? (s.max / 1000).toFixed(2) + ' s' : s.max.toFixed(0) + ' ms'})` : '–');
+const fmt = (s) =>
+  s
+    ? `${s.median >= 1000 ? (s.median / 1000).toFixed(2) + ' s' : s.median.toFixed(0) + ' ms'} (${s.min >= 1000 ? (s.min / 1000).toFixed(2) : s.min.toFixed(0)}–${s.max >= 1000 ? (s.max / 1000).toFixed(2) + ' s' : s.max.toFixed(0) + ' ms'})`
+    : '–';
 const ratio = (a, b) => (a && b ? `${(a.median / b.median).toFixed(2)}x` : '–');
 
 /** One row per (backend, bytes): prove at each thread count, natively and in wasm. */
@@ -44,7 +55,12 @@ function compare(native, wasm) {
     for (const t of threads) {
       const n = proveStat(at(native, t));
       const w = proveStat(at(wasm, t));
-      row.threads[t] = { nativeMs: n ?? null, wasmMs: w ?? null, wasmOverNative: n && w ? w.median / n.median : null, wasmBuild: at(wasm, t)?.environment.build ?? null };
+      row.threads[t] = {
+        nativeMs: n ?? null,
+        wasmMs: w ?? null,
+        wasmOverNative: n && w ? w.median / n.median : null,
+        wasmBuild: at(wasm, t)?.environment.build ?? null,
+      };
     }
     return row;
   });
@@ -52,7 +68,12 @@ function compare(native, wasm) {
 
 function printTable(rows) {
   const [t1, ...more] = threads;
-  const head = ['backend, message', ...threads.flatMap((t) => [`native ${t}T`, `wasm ${t}T`]), ...threads.map((t) => `wasm/native ${t}T`), ...more.map((t) => `wasm ${t}T/${t1}T speed-up (native's)`)];
+  const head = [
+    'backend, message',
+    ...threads.flatMap((t) => [`native ${t}T`, `wasm ${t}T`]),
+    ...threads.map((t) => `wasm/native ${t}T`),
+    ...more.map((t) => `wasm ${t}T/${t1}T speed-up (native's)`),
+  ];
   const lines = [head];
   for (const r of rows) {
     const c = (t) => r.threads[t];
@@ -65,21 +86,28 @@ function printTable(rows) {
   }
   console.log(`\n| ${lines[0].join(' | ')} |\n|${lines[0].map(() => '---').join('|')}|`);
   for (const l of lines.slice(1)) console.log(`| ${l.join(' | ')} |`);
-  console.log(`\nProve times: median (min–max) of ${runs} runs after ${warmup} warm-up run(s) in wasm; natively ${runs} runs after building once. '–': not measured (over the circuit's capacity, or a build without threads).`);
+  console.log(
+    `\nProve times: median (min–max) of ${runs} runs after ${warmup} warm-up run(s) in wasm; natively ${runs} runs after building once. '–': not measured (over the circuit's capacity, or a build without threads).`,
+  );
 }
 
 const loads = [await machineLoad('before')];
 const native = [];
 for (const id of backends) {
   const mod = await importBackendFile(id, 'bench-native.mjs');
-  native.push(...(await step(`native: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () => mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }))));
+  native.push(
+    ...(await step(`native: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () =>
+      mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }),
+    )),
+  );
 }
 loads.push(await machineLoad('after native'));
 const server = await servePlayground();
 let exported;
 try {
-  exported = await step(`wasm in Chromium: ${backends.join(',')} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs, ${warmup} warm-up)`, () =>
-    browserSweep({ url: server.url, backends, blocks, threads, runs, warmup, log }),
+  exported = await step(
+    `wasm in Chromium: ${backends.join(',')} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs, ${warmup} warm-up)`,
+    () => browserSweep({ url: server.url, backends, blocks, threads, runs, warmup, log }),
   );
 } finally {
   server.stop();
@@ -89,7 +117,8 @@ loads.push(await machineLoad('after wasm'));
 const rows = compare(native, exported.results);
 printTable(rows);
 const busy = wasUnderLoad(loads);
-if (busy) console.log(`\nLabel these figures as measured UNDER LOAD: the load average or other processes above were not idle.`);
+if (busy)
+  console.log(`\nLabel these figures as measured UNDER LOAD: the load average or other processes above were not idle.`);
 writeFileSync(
   out,
   JSON.stringify(
@@ -99,7 +128,12 @@ writeFileSync(
       command: `npm run bench:compare -- ${process.argv.slice(2).join(' ')}`.trim(),
       commit,
       generatedAt: new Date().toISOString(),
-      machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem(), os: `${platform()} ${release()}` },
+      machine: {
+        cpu: cpus()[0]?.model ?? 'unknown',
+        cores: cpus().length,
+        memoryBytes: totalmem(),
+        os: `${platform()} ${release()}`,
+      },
       underLoad: busy,
       loads,
       settings: { backends, blocks, threads, runs, warmup },

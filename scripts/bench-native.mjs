@@ -24,22 +24,42 @@ import { cliOptions, countList } from './lib/args.mjs';
 function schemaErrors(doc) {
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
   addFormats(ajv, ['date-time']);
-  for (const name of ['run-result', 'primitive-result', 'native-reference']) ajv.addSchema(JSON.parse(readFileSync(join(root, 'schema', `${name}.schema.json`), 'utf8')));
+  for (const name of ['run-result', 'primitive-result', 'native-reference'])
+    ajv.addSchema(JSON.parse(readFileSync(join(root, 'schema', `${name}.schema.json`), 'utf8')));
   const validate = ajv.getSchema('https://zkplay.local/schema/native-reference.schema.json');
-  return validate(doc) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`);
+  return validate(doc)
+    ? []
+    : validate.errors.map(
+        (e) =>
+          `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`,
+      );
 }
 
 const allCores = cpus().length;
-const opts = cliOptions('node scripts/bench-native.mjs [--runs 5] [--blocks 1,2,4,8] [--threads 1,N] [--only a,primitives] [--max-fft 15] [--max-g1 10] [--max-msm 16] [--note "…"]', {
-  runs: '5', blocks: '1,2,4,8', threads: `1,${allCores}`, only: '', 'max-fft': '15', 'max-g1': '10', 'max-msm': '16', note: '',
-});
+const opts = cliOptions(
+  'node scripts/bench-native.mjs [--runs 5] [--blocks 1,2,4,8] [--threads 1,N] [--only a,primitives] [--max-fft 15] [--max-g1 10] [--max-msm 16] [--note "…"]',
+  {
+    runs: '5',
+    blocks: '1,2,4,8',
+    threads: `1,${allCores}`,
+    only: '',
+    'max-fft': '15',
+    'max-g1': '10',
+    'max-msm': '16',
+    note: '',
+  },
+);
 const runs = countList(opts.runs, 'runs')[0];
 const blocks = countList(opts.blocks, 'blocks');
 const threads = [...new Set(countList(opts.threads, 'threads'))];
 const only = opts.only.split(',').filter(Boolean);
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 // The primitives' scales: the thesis's by default (FFT over Fr 2^4…2^15, G1 FFT 2^4…2^10, MSM 2^10…2^16).
-const scales = { fft: countList(opts['max-fft'], 'max-fft')[0], g1: countList(opts['max-g1'], 'max-g1')[0], msm: countList(opts['max-msm'], 'max-msm')[0] };
+const scales = {
+  fft: countList(opts['max-fft'], 'max-fft')[0],
+  g1: countList(opts['max-g1'], 'max-g1')[0],
+  msm: countList(opts['max-msm'], 'max-msm')[0],
+};
 const noteArg = opts.note;
 const out = join(root, 'web', 'public', 'native-reference.json');
 
@@ -47,7 +67,8 @@ const started = Date.now();
 const previous = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
 const wantPrimitives = !only.length || only.includes('primitives');
 const onlyPrimitives = only.length > 0 && only.every((id) => id === 'primitives');
-if (onlyPrimitives && !previous) throw new Error(`--only primitives adds to ${out}, which does not exist yet: run without --only first`);
+if (onlyPrimitives && !previous)
+  throw new Error(`--only primitives adds to ${out}, which does not exist yet: run without --only first`);
 
 const loads = [await machineLoad('before')];
 const results = [];
@@ -55,8 +76,9 @@ const measured = new Set();
 for (const id of onlyPrimitives ? [] : backendIds('bench-native.mjs')) {
   if (only.length && !only.includes(id)) continue;
   const mod = await importBackendFile(id, 'bench-native.mjs');
-  const r = await step(`native reference: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () =>
-    mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }),
+  const r = await step(
+    `native reference: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`,
+    () => mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }),
   );
   results.push(...r);
   measured.add(id);
@@ -64,12 +86,21 @@ for (const id of onlyPrimitives ? [] : backendIds('bench-native.mjs')) {
 // With --only, keep the other backends' earlier numbers.
 for (const r of previous?.results ?? []) if (!measured.has(r.backend)) results.push(r);
 
-const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: allCores, memoryBytes: totalmem(), os: `${platform()} ${release()}`, kind: process.env.ZKPLAY_MACHINE_KIND ?? 'polyglot (2 cores, 24 GiB)' };
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: allCores,
+  memoryBytes: totalmem(),
+  os: `${platform()} ${release()}`,
+  kind: process.env.ZKPLAY_MACHINE_KIND ?? 'polyglot (2 cores, 24 GiB)',
+};
 const versions = { go: capture('go', ['version']) ?? '', node: process.version };
 if (!onlyPrimitives) loads.push(await machineLoad('after the provers'));
 const provers = loads.slice();
 const primitives = wantPrimitives
-  ? await step(`native reference: primitives (threads ${threads.join(',')}, ${runs} runs, FFT ≤ 2^${scales.fft}, G1 FFT ≤ 2^${scales.g1}, MSM ≤ 2^${scales.msm})`, () => benchPrimitives())
+  ? await step(
+      `native reference: primitives (threads ${threads.join(',')}, ${runs} runs, FFT ≤ 2^${scales.fft}, G1 FFT ≤ 2^${scales.g1}, MSM ≤ 2^${scales.msm})`,
+      () => benchPrimitives(),
+    )
   : undefined;
 if (primitives) loads.push(await machineLoad('after the primitives'));
 
@@ -91,7 +122,10 @@ if (primitives) {
     machine,
     commit,
     generatedAt: new Date().toISOString(),
-    command: `node scripts/bench-native.mjs ${process.argv.slice(2).map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}`.trim(),
+    command: `node scripts/bench-native.mjs ${process.argv
+      .slice(2)
+      .map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a))
+      .join(' ')}`.trim(),
     note: `Medians of ${runs} runs after ${primitives.warmup} warm-up per case; threads = GOMAXPROCS for gnark-crypto and RAYON_NUM_THREADS for halo2curves (its serial primitives and plonky2_field's report 1 thread). ${describeLoad(onlyPrimitives ? loads : [loads[0], ...loads.slice(-1)])}${noteArg ? ` ${noteArg}` : ''}`,
     versions: { ...versions, rustc: primitives.rustc },
   };
@@ -105,10 +139,14 @@ const problems = schemaErrors(doc);
 if (problems.length) {
   const rejected = out.replace(/\.json$/, '.rejected.json');
   writeFileSync(rejected, JSON.stringify(doc, null, 2) + '\n');
-  throw new Error(`the native reference does not follow schema/native-reference.schema.json (written to ${rejected} instead):\n  ${problems.join('\n  ')}`);
+  throw new Error(
+    `the native reference does not follow schema/native-reference.schema.json (written to ${rejected} instead):\n  ${problems.join('\n  ')}`,
+  );
 }
 writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-log(`wrote ${out}: ${doc.results.length} results, ${doc.primitives?.length ?? 0} primitives, in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+log(
+  `wrote ${out}: ${doc.results.length} results, ${doc.primitives?.length ?? 0} primitives, in ${((Date.now() - started) / 1000).toFixed(0)}s`,
+);
 
 /**
  * Both native primitive runners at every thread count: gnark-crypto (gnark/cmd/primitives,
@@ -118,13 +156,30 @@ log(`wrote ${out}: ${doc.results.length} results, ${doc.primitives?.length ?? 0}
  */
 async function benchPrimitives() {
   const warmup = 1;
-  const flags = ['--runs', String(runs), '--warmup', String(warmup), '--max-fft', String(scales.fft), '--max-g1', String(scales.g1), '--max-msm', String(scales.msm)];
+  const flags = [
+    '--runs',
+    String(runs),
+    '--warmup',
+    String(warmup),
+    '--max-fft',
+    String(scales.fft),
+    '--max-g1',
+    String(scales.g1),
+    '--max-msm',
+    String(scales.msm),
+  ];
   const goDir = join(root, 'gnark');
   const goBin = join(cacheDir, 'primitives', 'primitives-native');
-  await step('primitives: go build ./cmd/primitives', () => run('go', ['build', '-o', goBin, './cmd/primitives'], { cwd: goDir, prefix: 'go build' }));
+  await step('primitives: go build ./cmd/primitives', () =>
+    run('go', ['build', '-o', goBin, './cmd/primitives'], { cwd: goDir, prefix: 'go build' }),
+  );
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
   await step('primitives: cargo build --release --example primitives', () =>
-    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], { cwd: join(root, 'crates'), env: cargoEnv, prefix: 'cargo build' }),
+    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], {
+      cwd: join(root, 'crates'),
+      env: cargoEnv,
+      prefix: 'cargo build',
+    }),
   );
   const rustBin = join(cargoEnv.CARGO_TARGET_DIR, 'release', 'examples', 'primitives');
   const records = [];
@@ -136,8 +191,17 @@ async function benchPrimitives() {
     records.push({ ...r, runtime: 'native' });
   };
   for (const t of threads) {
-    for (const r of await jsonLines(`gnark-crypto, GOMAXPROCS=${t}`, goBin, [...flags.map((f) => f.replace(/^--/, '-')), '-threads', String(t)], { cwd: goDir })) keep(r);
-    for (const r of await jsonLines(`halo2curves + plonky2_field, RAYON_NUM_THREADS=${t}`, rustBin, flags, { env: { RAYON_NUM_THREADS: String(t) } })) keep(r);
+    for (const r of await jsonLines(
+      `gnark-crypto, GOMAXPROCS=${t}`,
+      goBin,
+      [...flags.map((f) => f.replace(/^--/, '-')), '-threads', String(t)],
+      { cwd: goDir },
+    ))
+      keep(r);
+    for (const r of await jsonLines(`halo2curves + plonky2_field, RAYON_NUM_THREADS=${t}`, rustBin, flags, {
+      env: { RAYON_NUM_THREADS: String(t) },
+    }))
+      keep(r);
   }
   const rustc = capture('rustc', ['--version'], { cwd: join(root, 'crates') }) ?? '';
   return { records, warmup, rustc };
@@ -146,7 +210,11 @@ async function benchPrimitives() {
 /** Runs a runner that prints one JSON record per line; logs each case as it comes. */
 function jsonLines(what, cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? root, env: { ...process.env, ...(opts.env ?? {}) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      env: { ...process.env, ...(opts.env ?? {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const records = [];
     let buf = '';
     const t0 = Date.now();
@@ -157,10 +225,14 @@ function jsonLines(what, cmd, args, opts = {}) {
       for (const l of lines.filter((x) => x.trim())) {
         const r = JSON.parse(l);
         records.push(r);
-        log(`  ${what}: ${r.op} ${r.curve} 2^${r.logN}: median ${r.ms.median.toFixed(3)} ms on ${r.threads} thread(s)${r.checked ? ', checked' : ''}`);
+        log(
+          `  ${what}: ${r.op} ${r.curve} 2^${r.logN}: median ${r.ms.median.toFixed(3)} ms on ${r.threads} thread(s)${r.checked ? ', checked' : ''}`,
+        );
       }
     });
     child.on('error', (e) => reject(new Error(`${cmd} could not start: ${e.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(records) : reject(new Error(`${what}: ${cmd} exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(records) : reject(new Error(`${what}: ${cmd} exited with ${code}`)),
+    );
   });
 }

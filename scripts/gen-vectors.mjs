@@ -9,7 +9,14 @@ const enc = new TextEncoder();
 function bytes(n, seed) {
   const out = new Uint8Array(n);
   let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; out[i] = x & 0xff; }
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out[i] = x & 0xff;
+  }
   return out;
 }
 const cases = [
@@ -33,7 +40,8 @@ const vectors = cases.map(([name, m]) => ({
   digest_hex: hex(keccak_256(m)),
 }));
 const doc = {
-  description: 'Keccak-256 (original Keccak padding 0x01, as Ethereum uses; not SHA3-256) test vectors shared by the Go, Rust and TypeScript tests. blocks = number of 136-byte Keccak-f[1600] absorb blocks after padding = floor(length/136)+1.',
+  description:
+    'Keccak-256 (original Keccak padding 0x01, as Ethereum uses; not SHA3-256) test vectors shared by the Go, Rust and TypeScript tests. blocks = number of 136-byte Keccak-f[1600] absorb blocks after padding = floor(length/136)+1.',
   vectors,
 };
 writeFileSync(new URL('../test-vectors/keccak256.json', import.meta.url), JSON.stringify(doc, null, 2) + '\n');

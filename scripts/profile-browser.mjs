@@ -20,10 +20,21 @@ import { cacheDir, capture, log, root } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
-const USAGE = 'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
+const USAGE =
+  'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
 const opts = cliOptions(
   USAGE,
-  { summarize: false, backend: '', blocks: '1', threads: '1', runs: '1', warmup: '1', 'sampling-us': '500', top: '30', out: '/tmp/zkplay-profiles' },
+  {
+    summarize: false,
+    backend: '',
+    blocks: '1',
+    threads: '1',
+    runs: '1',
+    warmup: '1',
+    'sampling-us': '500',
+    top: '30',
+    out: '/tmp/zkplay-profiles',
+  },
   { positionals: true },
 );
 if (opts.summarize) {
@@ -88,7 +99,10 @@ try {
       `Prove while profiled (sampling every ${samplingUs} µs): median ${prove ? prove.median.toFixed(0) : '?'} ms of ${runs} run(s). ${describeLoad(loads)}`,
       '',
     );
-    writeFileSync(join(outDir, `${stem}.summary.json`), JSON.stringify({ commit, backend, blocks, threads, runs, warmup, samplingUs, loads, prove, summary }, null, 2));
+    writeFileSync(
+      join(outDir, `${stem}.summary.json`),
+      JSON.stringify({ commit, backend, blocks, threads, runs, warmup, samplingUs, loads, prove, summary }, null, 2),
+    );
     log(`${profiles.length} profile(s) written to ${outDir}/${stem}-worker*.cpuprofile`);
   }
 } finally {

@@ -4,9 +4,23 @@
 import { chromium, devices } from '@playwright/test';
 import { cliOptions } from './lib/args.mjs';
 
-const { _: [url = 'http://127.0.0.1:5173/', outDir = 'screenshots'] } = cliOptions('node scripts/screenshot.mjs [url] [outDir]', {}, { positionals: true });
-const browser = await chromium.launch({ executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-for (const [name, opts] of [['desktop', { viewport: { width: 1280, height: 900 } }], ['phone', devices['Pixel 7']]]) {
+const {
+  _: [url = 'http://127.0.0.1:5173/', outDir = 'screenshots'],
+} = cliOptions('node scripts/screenshot.mjs [url] [outDir]', {}, { positionals: true });
+const browser = await chromium.launch({
+  executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+for (const [name, opts] of [
+  ['desktop', { viewport: { width: 1280, height: 900 } }],
+  ['phone', devices['Pixel 7']],
+]) {
   const page = await (await browser.newContext(opts)).newPage();
   await page.goto(url);
   await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: true });

@@ -49,12 +49,16 @@ async function chromium() {
 async function backendArtifacts() {
   for (const id of backendIds('build.mjs')) {
     const mod = await importBackendFile(id, 'build.mjs');
-    await step(`build backend ${id}`, () => mod.build({ root, cacheDir, outDir: join(root, 'web', 'public', 'artifacts', id) }));
+    await step(`build backend ${id}`, () =>
+      mod.build({ root, cacheDir, outDir: join(root, 'web', 'public', 'artifacts', id) }),
+    );
   }
 }
 
 async function pageBundle() {
-  await step('build the page (vite build)', () => run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']));
+  await step('build the page (vite build)', () =>
+    run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']),
+  );
 }
 
 /** The zkplay-verifier package (dist/verifier/) and the example dApp that imports it (dist/examples/). */
@@ -66,7 +70,11 @@ async function verifierPackage() {
 
 try {
   log(`set-up for "${purpose}" (cache: ${cacheDir})`);
-  for (const [tool, args] of [['go', ['version']], ['cargo', ['--version']], ['node', ['--version']]]) {
+  for (const [tool, args] of [
+    ['go', ['version']],
+    ['cargo', ['--version']],
+    ['node', ['--version']],
+  ]) {
     log(`${tool}: ${capture(tool, args) ?? 'not found'}`);
   }
   await npmDependencies();

@@ -30,14 +30,23 @@ const TYPES = {
   '.sol': 'text/plain; charset=utf-8',
 };
 
-export const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
 
 /**
  * Serves `root` at http://host:port<prefix>. port 0 picks a free one. Resolves once listening, to
  * { url, port, close() }; url ends with the prefix.
  * @param {{ root?: string, prefix?: string, port?: number, host?: string, isolate?: boolean }} [options]
  */
-export async function startStaticServer({ root = 'dist', prefix = '/zkplay/', port = 0, host = '127.0.0.1', isolate = false } = {}) {
+export async function startStaticServer({
+  root = 'dist',
+  prefix = '/zkplay/',
+  port = 0,
+  host = '127.0.0.1',
+  isolate = false,
+} = {}) {
   const dir = resolve(root);
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`prefix ${prefix} must start and end with /`);
   const extra = isolate ? ISOLATION_HEADERS : {};
@@ -66,7 +75,11 @@ export async function startStaticServer({ root = 'dist', prefix = '/zkplay/', po
       info = await stat(file).catch(() => undefined);
     }
     if (!info?.isFile()) return send(404, 'not found\n');
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': info.size, ...extra });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': info.size,
+      ...extra,
+    });
     if (req.method === 'HEAD') return res.end();
     createReadStream(file)
       .on('error', () => res.destroy())
@@ -91,10 +104,25 @@ export async function startStaticServer({ root = 'dist', prefix = '/zkplay/', po
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { cliOptions } = await import('./lib/args.mjs');
-  const opts = cliOptions('node scripts/static-server.mjs [--root dist] [--prefix /zkplay/] [--port 8080] [--host 127.0.0.1] [--isolate]', {
-    root: 'dist', prefix: '/zkplay/', port: process.env.ZKPLAY_PORT ?? '8080', host: '127.0.0.1', isolate: false,
+  const opts = cliOptions(
+    'node scripts/static-server.mjs [--root dist] [--prefix /zkplay/] [--port 8080] [--host 127.0.0.1] [--isolate]',
+    {
+      root: 'dist',
+      prefix: '/zkplay/',
+      port: process.env.ZKPLAY_PORT ?? '8080',
+      host: '127.0.0.1',
+      isolate: false,
+    },
+  );
+  const s = await startStaticServer({
+    root: opts.root,
+    prefix: opts.prefix,
+    port: Number(opts.port),
+    host: opts.host,
+    isolate: opts.isolate,
   });
-  const s = await startStaticServer({ root: opts.root, prefix: opts.prefix, port: Number(opts.port), host: opts.host, isolate: opts.isolate });
-  console.log(`[zkplay] serving ${resolve(opts.root)} at ${s.url}${opts.isolate ? ' with COOP/COEP headers' : ' with no special headers'}  (Ctrl+C stops it)`);
+  console.log(
+    `[zkplay] serving ${resolve(opts.root)} at ${s.url}${opts.isolate ? ' with COOP/COEP headers' : ' with no special headers'}  (Ctrl+C stops it)`,
+  );
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => s.close().then(() => process.exit(0)));
 }

@@ -17,35 +17,69 @@ for (const id of backendIds('test.mjs')) {
   backendSuites.push([id, mod.description ?? `${id} tests`, () => mod.test({ root, cacheDir })]);
 }
 const suites = [
-  ['format', 'Formatting: prettier, gofmt, rustfmt (node scripts/format.mjs fixes)', async () => {
-    const { checkFormatting } = await import('./lib/format.mjs');
-    await checkFormatting();
-  }],
+  [
+    'format',
+    'Formatting: prettier, gofmt, rustfmt (node scripts/format.mjs fixes)',
+    async () => {
+      const { checkFormatting } = await import('./lib/format.mjs');
+      await checkFormatting();
+    },
+  ],
   ...backendSuites,
-  ['check', 'TypeScript: svelte-check', () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])],
+  [
+    'check',
+    'TypeScript: svelte-check',
+    () => run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings']),
+  ],
   // With the fixture backend of e2e/fixtures/backends/ registered, so the manifest conformance
   // suite shows that a backend is one folder (vite.config.ts, extraBackends).
-  ['vitest', 'TypeScript: unit tests (vitest)', () => run(bin('vitest'), ['run'], { env: { ZKPLAY_EXTRA_BACKENDS: 'e2e/fixtures/backends' } })],
-  ['e2e', 'End-to-end: Playwright in Chromium', async () =>
-    run(bin('playwright'), ['test'], {
-      env: { ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()), ZKPLAY_TEST_DEV_PORT: process.env.ZKPLAY_TEST_DEV_PORT ?? String(await freePort()) },
-    })],
+  [
+    'vitest',
+    'TypeScript: unit tests (vitest)',
+    () => run(bin('vitest'), ['run'], { env: { ZKPLAY_EXTRA_BACKENDS: 'e2e/fixtures/backends' } }),
+  ],
+  [
+    'e2e',
+    'End-to-end: Playwright in Chromium',
+    async () =>
+      run(bin('playwright'), ['test'], {
+        env: {
+          ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()),
+          ZKPLAY_TEST_DEV_PORT: process.env.ZKPLAY_TEST_DEV_PORT ?? String(await freePort()),
+        },
+      }),
+  ],
   // The second engine (e2e-firefox/README.md). Skipped only when ZKPLAY_SKIP_FIREFOX=1, and then said so.
-  ['firefox', 'Firefox: end-to-end smoke (firefox-esr + geckodriver)', async () => {
-    const { SKIP_ENV, skipFirefox } = await import('./lib/firefox.mjs');
-    if (skipFirefox()) return log(`⚠ SKIPPED: ${SKIP_ENV}=1 is set, so the Firefox smoke tests did not run (unset it to run them)`);
-    await run(process.execPath, ['--test', join(root, 'e2e-firefox')]); // its pure parts (options, the must-agree rule)
-    await run(process.execPath, [join(root, 'e2e-firefox', 'smoke.mjs')]);
-  }],
+  [
+    'firefox',
+    'Firefox: end-to-end smoke (firefox-esr + geckodriver)',
+    async () => {
+      const { SKIP_ENV, skipFirefox } = await import('./lib/firefox.mjs');
+      if (skipFirefox())
+        return log(`⚠ SKIPPED: ${SKIP_ENV}=1 is set, so the Firefox smoke tests did not run (unset it to run them)`);
+      await run(process.execPath, ['--test', join(root, 'e2e-firefox')]); // its pure parts (options, the must-agree rule)
+      await run(process.execPath, [join(root, 'e2e-firefox', 'smoke.mjs')]);
+    },
+  ],
 ];
-const rustCrates = existsSync(join(root, 'crates')) ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml'))) : [];
+const rustCrates = existsSync(join(root, 'crates'))
+  ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml')))
+  : [];
 if (rustCrates.length) {
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
-  suites.splice(backendSuites.length, 0, ['rust', 'Rust: backend crates (cargo test --release)', () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv })]);
-  suites.splice(backendSuites.length + 1, 0, ['rust-wasm-patches', "Rust: the wasm builds' registry patches, run natively (scripts/lib/wasm-patches.mjs)", async () => {
-    const { testWasmPatches } = await import('./lib/wasm-patches.mjs');
-    await testWasmPatches({ root, cacheDir });
-  }]);
+  suites.splice(backendSuites.length, 0, [
+    'rust',
+    'Rust: backend crates (cargo test --release)',
+    () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv }),
+  ]);
+  suites.splice(backendSuites.length + 1, 0, [
+    'rust-wasm-patches',
+    "Rust: the wasm builds' registry patches, run natively (scripts/lib/wasm-patches.mjs)",
+    async () => {
+      const { testWasmPatches } = await import('./lib/wasm-patches.mjs');
+      await testWasmPatches({ root, cacheDir });
+    },
+  ]);
 }
 
 const { _: only } = cliOptions('node scripts/test.mjs [suite key ...]', {}, { positionals: true });

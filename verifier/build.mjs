@@ -41,8 +41,21 @@ export async function buildVerifierPackage({ root }) {
 
   await run(join(root, 'node_modules', '.bin', 'tsc'), [
     join(root, 'verifier', 'src', 'index.ts'),
-    '--declaration', '--emitDeclarationOnly', '--outDir', join(out, 'types'),
-    '--module', 'esnext', '--target', 'es2022', '--moduleResolution', 'bundler', '--resolveJsonModule', '--skipLibCheck', '--strict', '--types', 'node',
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--outDir',
+    join(out, 'types'),
+    '--module',
+    'esnext',
+    '--target',
+    'es2022',
+    '--moduleResolution',
+    'bundler',
+    '--resolveJsonModule',
+    '--skipLibCheck',
+    '--strict',
+    '--types',
+    'node',
   ]);
   const typesEntry = findFile(join(out, 'types'), 'index.d.ts', 'verifier/src');
 
@@ -56,7 +69,8 @@ export async function buildVerifierPackage({ root }) {
       mkdirSync(dirname(join(out, 'keys', f.file)), { recursive: true });
       cpSync(join(artifacts, f.file), join(out, 'keys', f.file));
     }
-    if (b.verifier) copySnippets(join(artifacts, dirname(b.verifier.glue.file)), join(out, 'keys', dirname(b.verifier.glue.file)));
+    if (b.verifier)
+      copySnippets(join(artifacts, dirname(b.verifier.glue.file)), join(out, 'keys', dirname(b.verifier.glue.file)));
     delete b.solidity;
   }
   writeFileSync(join(out, 'keys', 'keys.json'), JSON.stringify(keys, null, 2));
@@ -68,9 +82,14 @@ export async function buildVerifierPackage({ root }) {
       {
         name: 'zkplay-verifier',
         version: pkg.version,
-        description: 'Verify zkplay proof files (gnark Groth16, halo2 KZG, plonky2 FRI: Keccak-256 statements) in browsers and Node',
+        description:
+          'Verify zkplay proof files (gnark Groth16, halo2 KZG, plonky2 FRI: Keccak-256 statements) in browsers and Node',
         type: 'module',
-        exports: { '.': { types: `./types/${typesEntry}`, default: './index.js' }, './keys.json': './keys/keys.json', './package.json': './package.json' },
+        exports: {
+          '.': { types: `./types/${typesEntry}`, default: './index.js' },
+          './keys.json': './keys/keys.json',
+          './package.json': './package.json',
+        },
         types: `./types/${typesEntry}`,
         files: ['index.js', 'chunks', 'types', 'keys', 'README.md'],
         sideEffects: false,
@@ -86,7 +105,9 @@ export async function buildVerifierPackage({ root }) {
   const sizes = packageSizes(root, out, result.metafile, keys);
   writeFileSync(join(out, 'sizes.json'), JSON.stringify(sizes, null, 2));
   for (const [id, s] of Object.entries(sizes.backends)) {
-    log(`zkplay-verifier: ${id}: code ${kib(s.codeGzip)} gzip (${kib(s.codeBytes)} minified), one key ${kib(s.keyBytes)}`);
+    log(
+      `zkplay-verifier: ${id}: code ${kib(s.codeGzip)} gzip (${kib(s.codeBytes)} minified), one key ${kib(s.keyBytes)}`,
+    );
   }
   return sizes;
 }
@@ -101,7 +122,9 @@ function aheadOfTimeValidators(root) {
     name: 'zkplay-standalone-validators',
     setup(b) {
       b.onResolve({ filter: /^@zkplay\/core\/schemas$/ }, (args) =>
-        args.importer.endsWith(join('verifier', 'src', 'validate.ts')) ? { path: 'validators', namespace: 'zkplay-aot' } : undefined,
+        args.importer.endsWith(join('verifier', 'src', 'validate.ts'))
+          ? { path: 'validators', namespace: 'zkplay-aot' }
+          : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'zkplay-aot' }, async () => {
         const { default: Ajv2020 } = await import('ajv/dist/2020.js');
@@ -110,7 +133,14 @@ function aheadOfTimeValidators(root) {
         const schema = (name) => JSON.parse(readFileSync(join(root, 'schema', `${name}.schema.json`), 'utf8'));
         const proofFile = schema('proof-file');
         const keys = schema('keys');
-        const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true, verbose: true, code: { source: true, esm: true } });
+        const ajv = new Ajv2020({
+          strict: true,
+          strictRequired: false,
+          allowUnionTypes: true,
+          allErrors: true,
+          verbose: true,
+          code: { source: true, esm: true },
+        });
         addFormats(ajv, ['date-time']);
         ajv.addSchema(proofFile).addSchema(keys);
         const code = standaloneCode(ajv, { proofFile: proofFile.$id, keys: keys.$id });
@@ -163,13 +193,21 @@ function packageSizes(root, out, metafile, keys) {
     Object.keys(outputs)
       .filter((o) => o !== entry && Object.keys(outputs[o].inputs).some((i) => i.endsWith(src)))
       .flatMap((o) => [...withImports(o)]);
-  const measure = (files) => files.reduce((s, f) => ({ bytes: s.bytes + statSync(f).size, gzip: s.gzip + gz(f) }), { bytes: 0, gzip: 0 });
+  const measure = (files) =>
+    files.reduce((s, f) => ({ bytes: s.bytes + statSync(f).size, gzip: s.gzip + gz(f) }), { bytes: 0, gzip: 0 });
   const backends = {};
   for (const [id, b] of Object.entries(keys.backends)) {
-    const files = [...withImports(entry), ...(b.verifier ? chunkFor('backends/wasm.ts') : chunkFor('backends/gnark.ts'))].map((f) => join(root, f));
+    const files = [
+      ...withImports(entry),
+      ...(b.verifier ? chunkFor('backends/wasm.ts') : chunkFor('backends/gnark.ts')),
+    ].map((f) => join(root, f));
     if (b.verifier) files.push(join(out, 'keys', b.verifier.glue.file), join(out, 'keys', b.verifier.wasm.file));
     const m = measure([...new Set(files)]);
     backends[id] = { codeBytes: m.bytes, codeGzip: m.gzip, keyBytes: b.entries[0].vk.bytes, keys: b.entries.length };
   }
-  return { measuredAt: new Date().toISOString(), what: 'minified bytes and gzip -9 bytes of what a page loads to verify one proof of this backend (entry bundle + backend chunk + verifier wasm and glue), and one verifying key', backends };
+  return {
+    measuredAt: new Date().toISOString(),
+    what: 'minified bytes and gzip -9 bytes of what a page loads to verify one proof of this backend (entry bundle + backend chunk + verifier wasm and glue), and one verifying key',
+    backends,
+  };
 }

@@ -5,5 +5,14 @@ import { benchRustReference } from '../../scripts/lib/native.mjs';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
   const keys = join(root, 'web', 'public', 'artifacts', 'halo2');
-  return benchRustReference({ backend: 'halo2', crate: 'zkplay-halo2', root, blocks, threads, runs, commit, args: [keys] });
+  return benchRustReference({
+    backend: 'halo2',
+    crate: 'zkplay-halo2',
+    root,
+    blocks,
+    threads,
+    runs,
+    commit,
+    args: [keys],
+  });
 }

@@ -50,10 +50,20 @@ export const NO_TABLE_PATCH = {
 const VARIANTS = [
   // Every variant multiplies BN254 elements over 29-bit limbs on wasm32 (HALO2CURVES_MUL29,
   // scripts/lib/wasm-patches.mjs): the 64-bit code's __multi3 calls were half of proving time.
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED] },
+  {
+    id: 'threads',
+    build: 'wasm-threads',
+    features: ['wasm-threads'],
+    patches: [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED],
+  },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH, HALO2CURVES_MUL29] },
   // The zkplay-verifier package's halo2 verifier: `verify` against a shipped key file, no prover class, no threads.
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29] },
+  {
+    id: 'verifier',
+    build: 'wasm-verifier',
+    features: ['verifier-wasm'],
+    patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29],
+  },
 ];
 
 /** The build's KZG parameters and verifying keys, made natively and cached by crate sources. */
@@ -63,10 +73,23 @@ async function buildKeys({ root, cacheDir }) {
   // runner, and the versions of the halo2 crates; not the README, the tests, the wasm bindings
   // or the lock file's unrelated entries.
   const crate = join(root, 'crates', CRATE);
-  const tree = hashTree(['src/circuit.rs', 'src/lib.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml'].map((f) => join(crate, f)).concat(join(root, 'crates', 'rust-toolchain.toml')));
-  const versions = ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes'].map((n) => `${n}@${lockedVersion(root, n)}`).join(' ');
+  const tree = hashTree(
+    ['src/circuit.rs', 'src/lib.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
+      .map((f) => join(crate, f))
+      .concat(join(root, 'crates', 'rust-toolchain.toml')),
+  );
+  const versions = ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes']
+    .map((n) => `${n}@${lockedVersion(root, n)}`)
+    .join(' ');
   const key = createHash('sha256').update(tree).update(versions).digest('hex').slice(0, 16);
-  return runKeysExample({ root, cacheDir, crate: CRATE, backend: 'halo2', key, what: 'one KZG setup and the verifying key of every configuration (native; ~2 minutes)' });
+  return runKeysExample({
+    root,
+    cacheDir,
+    crate: CRATE,
+    backend: 'halo2',
+    key,
+    what: 'one KZG setup and the verifying key of every configuration (native; ~2 minutes)',
+  });
 }
 
 const PROOF_SYSTEM = 'halo2-kzg-shplonk';
@@ -85,7 +108,12 @@ export async function build({ root, cacheDir, outDir }) {
     return { config: m.config, keyHash: vk.sha256, vk, capacityBytes: m.capacityBytes };
   });
   // KZG parameters per k, named k<k> (the worker asks for `k${config.k}`).
-  const shared = Object.fromEntries([...new Set(manifest.map((m) => m.params))].map((name) => [name.replace(/^params-(k\d+)\.bin$/, '$1'), listed(name)]));
+  const shared = Object.fromEntries(
+    [...new Set(manifest.map((m) => m.params))].map((name) => [
+      name.replace(/^params-(k\d+)\.bin$/, '$1'),
+      listed(name),
+    ]),
+  );
   const indexPath = join(outDir, 'index.json');
   const index = JSON.parse(readFileSync(indexPath, 'utf8'));
   index.keys = {
@@ -95,12 +123,23 @@ export async function build({ root, cacheDir, outDir }) {
       kind: 'single-party',
       note: 'One KZG setup from a random secret, made natively at build time and discarded (downsized for each k): test only, since whoever knew the secret could forge proofs. A real deployment needs parameters from a multi-party ceremony.',
     },
-    versions: { 'halo2-axiom': lockedVersion(root, 'halo2-axiom'), 'zkevm-hashes': lockedVersion(root, 'zkevm-hashes') },
+    versions: {
+      'halo2-axiom': lockedVersion(root, 'halo2-axiom'),
+      'zkevm-hashes': lockedVersion(root, 'zkevm-hashes'),
+    },
     entries,
     shared,
   };
-  index.samples = publishSamples({ root, keysDir, outDir, entries, claims: { backend: 'halo2', proofSystem: PROOF_SYSTEM, field: 'bn254' } });
+  index.samples = publishSamples({
+    root,
+    keysDir,
+    outDir,
+    entries,
+    claims: { backend: 'halo2', proofSystem: PROOF_SYSTEM, field: 'bn254' },
+  });
   writeFileSync(indexPath, JSON.stringify(index, null, 2));
   const bytes = (files) => files.reduce((s, f) => s + f.bytes, 0);
-  log(`halo2: ${entries.length} verifying keys (${bytes(entries.map((e) => e.vk))} bytes) and KZG parameters for ${Object.keys(shared).length} k (${bytes(Object.values(shared))} bytes) in ${join(outDir, 'keys')}`);
+  log(
+    `halo2: ${entries.length} verifying keys (${bytes(entries.map((e) => e.vk))} bytes) and KZG parameters for ${Object.keys(shared).length} k (${bytes(Object.values(shared))} bytes) in ${join(outDir, 'keys')}`,
+  );
 }

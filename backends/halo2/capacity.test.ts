@@ -15,7 +15,10 @@ describe('halo2 capacity', () => {
     for (const e of table.entries) {
       expect(configError(e.k, e.rowsPerRound)).toBeUndefined();
       expect(capacityBlocks(e.k, e.rowsPerRound), `k=${e.k} rows=${e.rowsPerRound}`).toBe(e.blocks);
-      expect(manifest.capacity({ k: e.k, rowsPerRound: e.rowsPerRound })).toEqual({ blocks: e.blocks, bytes: maxBytesForBlocks(e.blocks) });
+      expect(manifest.capacity({ k: e.k, rowsPerRound: e.rowsPerRound })).toEqual({
+        blocks: e.blocks,
+        bytes: maxBytesForBlocks(e.blocks),
+      });
     }
   });
 
@@ -42,7 +45,13 @@ describe('halo2 capacity', () => {
   });
 
   it('configurations not offered hold nothing and are refused by name', () => {
-    for (const [k, rows] of [[8, 12], [10, 2], [10.5, 12], [NaN, 12], [25, 12]]) {
+    for (const [k, rows] of [
+      [8, 12],
+      [10, 2],
+      [10.5, 12],
+      [NaN, 12],
+      [25, 12],
+    ]) {
       expect(capacityBlocks(k, rows)).toBe(0);
       expect(configError(k, rows)).toMatch(/^this page offers k in \{/);
     }

@@ -17,19 +17,36 @@ test('prove and verify with the threaded build on two threads', async ({ page, i
   await typeMessage(page, 'hello world');
   // Defaults for a one-block message: the smallest k that holds it with 12 rows per round.
   await expect(kSelect(page)).toHaveValue('10');
-  await expect(page.getByText('single-party setup made at build time: test setup, not for production').first()).toBeVisible();
+  await expect(
+    page.getByText('single-party setup made at build time: test setup, not for production').first(),
+  ).toBeVisible();
   await threadsSelect(page).selectOption('2');
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
   // The result names the build that ran and the threads it really used.
   await expect(result(page)).toContainText(/build wasm-threads\), 2 threads,/);
-  await expect(result(page).getByRole('table', { name: 'Sizes' }).getByRole('row', { name: /^Proving key\b/ })).toBeVisible();
+  await expect(
+    result(page)
+      .getByRole('table', { name: 'Sizes' })
+      .getByRole('row', { name: /^Proving key\b/ }),
+  ).toBeVisible();
   await expect(result(page).getByRole('row', { name: /^Advice Columns\b/ })).toContainText(/\d+/);
   await expect(result(page).getByRole('row', { name: /^Capacity Blocks\b/ })).toContainText(/[1-9]/);
   await expect(result(page).getByRole('row', { name: /^Rows Per Round\b/ })).toContainText('12');
   // The build's KZG parameters and verifying key are downloaded and read, not made here: only the proving key is.
-  for (const phase of ['Download keys', 'Read KZG parameters and verifying key', 'Proving key', 'Witness', 'Prove', 'Verify']) {
-    await expect(result(page).getByRole('table', { name: 'Phases' }).getByRole('row', { name: new RegExp(`^${phase}\\b`) })).toBeVisible();
+  for (const phase of [
+    'Download keys',
+    'Read KZG parameters and verifying key',
+    'Proving key',
+    'Witness',
+    'Prove',
+    'Verify',
+  ]) {
+    await expect(
+      result(page)
+        .getByRole('table', { name: 'Phases' })
+        .getByRole('row', { name: new RegExp(`^${phase}\\b`) }),
+    ).toBeVisible();
   }
 });
 

@@ -17,7 +17,19 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { badLengths, COMMON_MUTATIONS, failer, fuzzSuite, honestProof, loadSingleWasm, mutator, refuseDigestSizes, refuseLengths, rng, runMutations } from '../../scripts/lib/wasm-fuzz.mjs';
+import {
+  badLengths,
+  COMMON_MUTATIONS,
+  failer,
+  fuzzSuite,
+  honestProof,
+  loadSingleWasm,
+  mutator,
+  refuseDigestSizes,
+  refuseLengths,
+  rng,
+  runMutations,
+} from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
 
@@ -42,8 +54,12 @@ const index = () => JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8
 function shippedFiles(k, rowsPerRound) {
   const keys = index().keys;
   const entry = keys?.entries.find((e) => e.config.k === k && e.config.rowsPerRound === rowsPerRound);
-  if (!entry || !keys.shared?.[`k${k}`]) fail(`index.json lists no keys for k=${k}, ${rowsPerRound} rows per round: run the set-up`);
-  return { params: readFileSync(join(ARTIFACTS, keys.shared[`k${k}`].file)), vk: readFileSync(join(ARTIFACTS, entry.vk.file)) };
+  if (!entry || !keys.shared?.[`k${k}`])
+    fail(`index.json lists no keys for k=${k}, ${rowsPerRound} rows per round: run the set-up`);
+  return {
+    params: readFileSync(join(ARTIFACTS, keys.shared[`k${k}`].file)),
+    vk: readFileSync(join(ARTIFACTS, entry.vk.file)),
+  };
 }
 
 /** The verifier-only wasm: honest proof verifies with the shipped key; damaged keys never verify, never trap. */
@@ -58,11 +74,13 @@ async function fuzzKeyFiles({ proof, digest, length, files, r }) {
       return m.verify(config, vk, proof, digest, length);
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) fail(`the verifier wasm trapped on ${what}: ${e.message}`);
-      if (e?.code !== 'corrupt-artifact' && e?.code !== 'corrupt-proof') fail(`${what}: unexpected refusal ${JSON.stringify(e)}`);
+      if (e?.code !== 'corrupt-artifact' && e?.code !== 'corrupt-proof')
+        fail(`${what}: unexpected refusal ${JSON.stringify(e)}`);
       return { ok: false, refused: true };
     }
   };
-  if (!check(files.vk, 'the shipped key').ok) fail('the honest proof does not verify with the shipped key file in the verifier wasm');
+  if (!check(files.vk, 'the shipped key').ok)
+    fail('the honest proof does not verify with the shipped key file in the verifier wasm');
   let refused = 0;
   let rejected = 0;
   const damaged = [];
@@ -71,7 +89,11 @@ async function fuzzKeyFiles({ proof, digest, length, files, r }) {
     vk[r.int(vk.length)] ^= 1 << r.int(8);
     damaged.push([`byte flip ${i}`, vk]);
   }
-  damaged.push(['cut short', files.vk.slice(0, r.int(files.vk.length))], ['another configuration', shippedFiles(10, 9).vk], ['empty', new Uint8Array(0)]);
+  damaged.push(
+    ['cut short', files.vk.slice(0, r.int(files.vk.length))],
+    ['another configuration', shippedFiles(10, 9).vk],
+    ['empty', new Uint8Array(0)],
+  );
   for (const [what, vk] of damaged) {
     const res = check(vk, what);
     if (res.ok) fail(`a damaged key file (${what}) verified the proof`);
@@ -86,7 +108,16 @@ async function main() {
   const m = await loadSingleWasm('halo2');
 
   const files = shippedFiles(10, 12);
-  const honest = honestProof({ m, config: { k: 10, rowsPerRound: 12 }, files, capacity: 271, message: 'hello', prefixes: PREFIXES, codes: CODES, fail });
+  const honest = honestProof({
+    m,
+    config: { k: 10, rowsPerRound: 12 },
+    files,
+    capacity: 271,
+    message: 'hello',
+    prefixes: PREFIXES,
+    codes: CODES,
+    fail,
+  });
   const { prover: setup, cap, proof, digest, length: L, verify, mustVerify } = honest;
   const n = proof.length;
   const tProved = performance.now();

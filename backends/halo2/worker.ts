@@ -20,11 +20,19 @@ serveRustBackend({
   files({ k, rowsPerRound }, index) {
     const entry = index.keys?.entries.find((e) => e.config.k === k && e.config.rowsPerRound === rowsPerRound);
     const params = index.keys?.shared?.[`k${k}`];
-    if (!entry || !params) throw new BackendError('corrupt-artifact', `this build has no halo2 keys for k=${k} with ${rowsPerRound} rows per round (the set-up makes them: npm start)`);
+    if (!entry || !params)
+      throw new BackendError(
+        'corrupt-artifact',
+        `this build has no halo2 keys for k=${k} with ${rowsPerRound} rows per round (the set-up makes them: npm start)`,
+      );
     return { params, vk: entry.vk };
   },
   check({ k, rowsPerRound }, report) {
     const blocks = capacityBlocks(Number(k), Number(rowsPerRound));
-    if (report.circuit.capacityBlocks !== blocks) throw new BackendError('internal', `capacity mismatch: wasm says ${report.circuit.capacityBlocks} blocks, the manifest ${blocks}`);
+    if (report.circuit.capacityBlocks !== blocks)
+      throw new BackendError(
+        'internal',
+        `capacity mismatch: wasm says ${report.circuit.capacityBlocks} blocks, the manifest ${blocks}`,
+      );
   },
 });

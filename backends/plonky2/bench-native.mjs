@@ -3,5 +3,14 @@
 import { benchRustReference } from '../../scripts/lib/native.mjs';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
-  return benchRustReference({ backend: 'plonky2', crate: 'zkplay-plonky2', root, blocks, threads, runs, commit, args: ['keccak'] });
+  return benchRustReference({
+    backend: 'plonky2',
+    crate: 'zkplay-plonky2',
+    root,
+    blocks,
+    threads,
+    runs,
+    commit,
+    args: ['keccak'],
+  });
 }

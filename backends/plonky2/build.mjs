@@ -32,14 +32,39 @@ const VARIANTS = [
 /** Verifier data of every offered configuration, made natively and cached by crate sources. */
 async function buildKeys({ root, cacheDir }) {
   const crates = join(root, 'crates');
-  const tree = hashTree([join(crates, CRATE), join(crates, 'zkplay-wasm-runtime'), join(crates, 'Cargo.toml'), join(crates, 'Cargo.lock'), join(crates, 'rust-toolchain.toml')], {
-    // Not the sources only wasm uses (the bindings, the verifier package's entry, the threaded
-    // build's allocator): they cannot change what the native keys example makes, and each edit
-    // of them re-ran it (~1 min) for byte-identical files.
-    exclude: ['/tests/', '/benches/', 'tests.rs', 'bench.rs', 'reference.rs', 'node-smoke.cjs', 'wasm.rs', 'thread_cache.rs'],
-  });
+  const tree = hashTree(
+    [
+      join(crates, CRATE),
+      join(crates, 'zkplay-wasm-runtime'),
+      join(crates, 'Cargo.toml'),
+      join(crates, 'Cargo.lock'),
+      join(crates, 'rust-toolchain.toml'),
+    ],
+    {
+      // Not the sources only wasm uses (the bindings, the verifier package's entry, the threaded
+      // build's allocator): they cannot change what the native keys example makes, and each edit
+      // of them re-ran it (~1 min) for byte-identical files.
+      exclude: [
+        '/tests/',
+        '/benches/',
+        'tests.rs',
+        'bench.rs',
+        'reference.rs',
+        'node-smoke.cjs',
+        'wasm.rs',
+        'thread_cache.rs',
+      ],
+    },
+  );
   const key = createHash('sha256').update(tree).digest('hex').slice(0, 16);
-  return runKeysExample({ root, cacheDir, crate: CRATE, backend: 'plonky2', key, what: 'verifier data of every configuration (native; a few minutes)' });
+  return runKeysExample({
+    root,
+    cacheDir,
+    crate: CRATE,
+    backend: 'plonky2',
+    key,
+    what: 'verifier data of every configuration (native; a few minutes)',
+  });
 }
 
 export async function build({ root, cacheDir, outDir }) {
@@ -50,18 +75,34 @@ export async function build({ root, cacheDir, outDir }) {
   const entries = manifest.map((m) => {
     cpSync(join(keysDir, m.file), join(outDir, 'keys', m.file));
     const sha256 = sha256File(join(keysDir, m.file));
-    return { config: m.config, keyHash: sha256, vk: { file: `keys/${m.file}`, bytes: m.bytes, sha256 }, capacityBytes: m.capacityBytes };
+    return {
+      config: m.config,
+      keyHash: sha256,
+      vk: { file: `keys/${m.file}`, bytes: m.bytes, sha256 },
+      capacityBytes: m.capacityBytes,
+    };
   });
   const indexPath = join(outDir, 'index.json');
   const index = JSON.parse(readFileSync(indexPath, 'utf8'));
   index.keys = {
     proofSystem: 'plonky2-fri',
     field: 'goldilocks',
-    setup: { kind: 'transparent', note: 'No setup: the verifier data is derived deterministically from the circuit, built natively at build time.' },
+    setup: {
+      kind: 'transparent',
+      note: 'No setup: the verifier data is derived deterministically from the circuit, built natively at build time.',
+    },
     versions: { plonky2: lockedVersion(root, 'plonky2') },
     entries,
   };
-  index.samples = publishSamples({ root, keysDir, outDir, entries, claims: { backend: 'plonky2', proofSystem: 'plonky2-fri', field: 'goldilocks' } });
+  index.samples = publishSamples({
+    root,
+    keysDir,
+    outDir,
+    entries,
+    claims: { backend: 'plonky2', proofSystem: 'plonky2-fri', field: 'goldilocks' },
+  });
   writeFileSync(indexPath, JSON.stringify(index, null, 2));
-  log(`plonky2: ${entries.length} verifier-data files (${entries.reduce((s, e) => s + e.vk.bytes, 0)} bytes) in ${join(outDir, 'keys')}`);
+  log(
+    `plonky2: ${entries.length} verifier-data files (${entries.reduce((s, e) => s + e.vk.bytes, 0)} bytes) in ${join(outDir, 'keys')}`,
+  );
 }

@@ -9,13 +9,25 @@ const { manifest } = backend;
 
 describe('plonky2 manifest', () => {
   it('gives blocks * 136 - 1 bytes for every offered capacity, and none for others', () => {
-    for (const b of BLOCK_OPTIONS) expect(manifest.capacity({ maxBlocks: b, merkleHash: 'keccak', zk: 'off' })).toEqual({ blocks: b, bytes: b * 136 - 1 });
+    for (const b of BLOCK_OPTIONS)
+      expect(manifest.capacity({ maxBlocks: b, merkleHash: 'keccak', zk: 'off' })).toEqual({
+        blocks: b,
+        bytes: b * 136 - 1,
+      });
     expect(manifest.capacity({ maxBlocks: 3, merkleHash: 'keccak', zk: 'off' }).bytes).toBe(-1);
   });
 
   it('defaults to the smallest offered capacity holding the message', () => {
     expect(manifest.defaultConfig(0)).toEqual({ maxBlocks: 1, merkleHash: 'keccak', zk: 'off' });
-    for (const [bytes, blocks] of [[135, 1], [136, 2], [271, 2], [272, 4], [1087, 8], [1088, 16], [2175, 16]]) {
+    for (const [bytes, blocks] of [
+      [135, 1],
+      [136, 2],
+      [271, 2],
+      [272, 4],
+      [1087, 8],
+      [1088, 16],
+      [2175, 16],
+    ]) {
       expect(defaultBlocks(bytes), `${bytes} bytes`).toBe(blocks);
       expect(maxBytesForBlocks(blocks)).toBeGreaterThanOrEqual(bytes);
       expect(keccakBlocks(bytes)).toBeLessThanOrEqual(blocks);

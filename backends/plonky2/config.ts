@@ -10,7 +10,8 @@ export const MERKLE_HASHES = Object.keys(MERKLE_HASH_LABELS);
 export const ZK_OPTIONS = Object.keys(ZK_LABELS);
 
 /** A knob's options from its labels. */
-export const labelled = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+export const labelled = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** Smallest offered capacity that holds a message of this many bytes (the largest if none does). */
 export function defaultBlocks(messageBytes: number): number {

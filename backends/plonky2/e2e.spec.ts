@@ -19,14 +19,26 @@ async function proveAndVerify(page: Page, threads: number, build: string, blocks
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
   // The result names the build that ran and the threads it really used.
   await expect(result(page)).toContainText(new RegExp(`build ${build}\\), ${threads} threads?,`));
-  await expect(result(page).getByRole('table', { name: 'Sizes' }).getByRole('row', { name: /^Verifying key\b/ })).toBeVisible();
-  await expect(result(page).getByRole('table', { name: 'Sizes' }).getByRole('row', { name: /^Proof\b/ })).toBeVisible();
+  await expect(
+    result(page)
+      .getByRole('table', { name: 'Sizes' })
+      .getByRole('row', { name: /^Verifying key\b/ }),
+  ).toBeVisible();
+  await expect(
+    result(page)
+      .getByRole('table', { name: 'Sizes' })
+      .getByRole('row', { name: /^Proof\b/ }),
+  ).toBeVisible();
   await expect(result(page).getByRole('row', { name: /^Capacity Blocks\b/ })).toContainText(String(blocks));
   await expect(result(page).getByRole('row', { name: /^Degree Bits\b/ })).toContainText(/1\d/);
   await expect(result(page).getByRole('row', { name: /^Gate Types\b/ })).toContainText(/\d+: 4 Keccak, 1 Poseidon/);
   await expect(result(page).getByRole('row', { name: /^Merkle Hash\b/ })).toContainText('keccak');
   for (const phase of ['Build circuit', 'Witness', 'Prove', 'Verify']) {
-    await expect(result(page).getByRole('table', { name: 'Phases' }).getByRole('row', { name: new RegExp(`^${phase}\\b`) })).toBeVisible();
+    await expect(
+      result(page)
+        .getByRole('table', { name: 'Phases' })
+        .getByRole('row', { name: new RegExp(`^${phase}\\b`) }),
+    ).toBeVisible();
   }
 }
 

@@ -15,14 +15,18 @@ export const backend: Backend = {
     statement:
       'I know a message M of length L such that Keccak-256(M) = D. D and L are public inputs; M is a witness. ' +
       "With zero knowledge off (the default, for speed) the proof is sound but M is not formally hidden: plonky2's FRI openings reveal evaluations of the witness polynomials. Turn it on to hide M (about 7x slower).",
-    trust: 'No trusted setup: plonky2 is transparent (FRI over Goldilocks). The circuit is built in this browser; nothing secret is involved.',
+    trust:
+      'No trusted setup: plonky2 is transparent (FRI over Goldilocks). The circuit is built in this browser; nothing secret is involved.',
     setupLabel: 'no trusted setup (transparent)',
     knobs: [
       {
         id: 'maxBlocks',
         label: 'Capacity (Keccak blocks)',
         help: 'Keccak blocks the circuit runs, chosen when it is built: the longest message is blocks × 136 − 1 bytes. Rows, build and proving time grow with it.',
-        options: BLOCK_OPTIONS.map((b) => ({ value: b, label: `${b} (≤ ${maxBytesForBlocks(b).toLocaleString('en')} bytes)` })),
+        options: BLOCK_OPTIONS.map((b) => ({
+          value: b,
+          label: `${b} (≤ ${maxBytesForBlocks(b).toLocaleString('en')} bytes)`,
+        })),
       },
       {
         id: 'merkleHash',

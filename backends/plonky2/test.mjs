@@ -9,14 +9,31 @@
 // Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node backends/plonky2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { badLengths, COMMON_MUTATIONS, failer, fuzzSuite, honestProof, loadSingleWasm, mutator, refuseDigestSizes, refuseLengths, rng, runMutations } from '../../scripts/lib/wasm-fuzz.mjs';
+import {
+  badLengths,
+  COMMON_MUTATIONS,
+  failer,
+  fuzzSuite,
+  honestProof,
+  loadSingleWasm,
+  mutator,
+  refuseDigestSizes,
+  refuseLengths,
+  rng,
+  runMutations,
+} from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
 
 const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x7a6b706c);
 const MUTATIONS = 360;
 const P = 2n ** 64n - 2n ** 32n + 1n; // Goldilocks
-const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof does not match the public inputs: ', 'proof verification failed: '];
+const PREFIXES = [
+  'invalid input: ',
+  'malformed proof: ',
+  'proof does not match the public inputs: ',
+  'proof verification failed: ',
+];
 /** The protocol code thrown with each refusal (a rejected proof is not thrown: it is { ok: false, reason }). */
 const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
 

@@ -13,8 +13,13 @@ serveRustBackend({
     const maxBlocks = Number(config.maxBlocks);
     const merkleHash = String(config.merkleHash ?? 'keccak');
     const zk = String(config.zk ?? 'off');
-    if (!BLOCK_OPTIONS.includes(maxBlocks)) throw new BackendError('invalid-input', `maxBlocks must be one of ${BLOCK_OPTIONS.join(', ')}, got ${config.maxBlocks}`);
-    if (!MERKLE_HASHES.includes(merkleHash)) throw new BackendError('invalid-input', `merkleHash must be keccak or poseidon, got ${merkleHash}`);
+    if (!BLOCK_OPTIONS.includes(maxBlocks))
+      throw new BackendError(
+        'invalid-input',
+        `maxBlocks must be one of ${BLOCK_OPTIONS.join(', ')}, got ${config.maxBlocks}`,
+      );
+    if (!MERKLE_HASHES.includes(merkleHash))
+      throw new BackendError('invalid-input', `merkleHash must be keccak or poseidon, got ${merkleHash}`);
     if (!ZK_OPTIONS.includes(zk)) throw new BackendError('invalid-input', `zk must be off or on, got ${zk}`);
     return { maxBlocks, merkleHash, zk };
   },

@@ -8,7 +8,9 @@ async function check(text) {
   out.textContent = 'Verifying…';
   const r = await verify(text);
   out.className = r.ok ? 'ok' : 'no';
-  const claim = r.statement ? `${r.backend}: Keccak-256 of a ${r.statement.length}-byte message is ${r.statement.digest}` : '';
+  const claim = r.statement
+    ? `${r.backend}: Keccak-256 of a ${r.statement.length}-byte message is ${r.statement.digest}`
+    : '';
   out.textContent = r.ok
     ? `Verified in ${r.ms.toFixed(1)} ms\n${claim}\nkey ${r.keyHash}\nsetup: ${r.setup?.note ?? ''}`
     : `Not verified (${r.code}): ${r.reason}\n${claim}`;

@@ -14,7 +14,12 @@ describe('fetchArtifact', () => {
   it('returns the bytes when they match the recorded hash, with progress up to the total', async () => {
     serve(body);
     const seen: number[] = [];
-    const got = await fetchArtifact('http://127.0.0.1/a/index.json', { file: 'k.bin', bytes: body.length, sha256: await sha256Hex(body) }, 'key', (l) => seen.push(l));
+    const got = await fetchArtifact(
+      'http://127.0.0.1/a/index.json',
+      { file: 'k.bin', bytes: body.length, sha256: await sha256Hex(body) },
+      'key',
+      (l) => seen.push(l),
+    );
     expect(got.bytes).toEqual(body);
     expect(got.fromCache).toBe(false);
     expect(seen.at(-1)).toBe(body.length);
@@ -24,7 +29,12 @@ describe('fetchArtifact', () => {
     const bad = body.slice();
     bad[5000] ^= 1;
     serve(bad);
-    const err = await fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256: await sha256Hex(body) }, 'proving key', () => {}).catch((e) => e);
+    const err = await fetchArtifact(
+      'http://127.0.0.1/a/',
+      { file: 'k.bin', bytes: body.length, sha256: await sha256Hex(body) },
+      'proving key',
+      () => {},
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(BackendError);
     expect(err.code).toBe('corrupt-artifact');
     expect(err.message).toMatch(/proving key failed its integrity check/);
@@ -33,9 +43,13 @@ describe('fetchArtifact', () => {
   it('refuses a truncated or oversized file', async () => {
     const sha256 = await sha256Hex(body);
     serve(body.slice(0, 9000));
-    await expect(fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256 }, 'key', () => {})).rejects.toThrow(/truncated: got 9000 of 10000 bytes/);
+    await expect(
+      fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256 }, 'key', () => {}),
+    ).rejects.toThrow(/truncated: got 9000 of 10000 bytes/);
     serve(new Uint8Array(12_000));
-    await expect(fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256 }, 'key', () => {})).rejects.toThrow(/larger than the 10000 bytes/);
+    await expect(
+      fetchArtifact('http://127.0.0.1/a/', { file: 'k.bin', bytes: body.length, sha256 }, 'key', () => {}),
+    ).rejects.toThrow(/larger than the 10000 bytes/);
   });
 });
 
@@ -54,7 +68,9 @@ describe('fetchIndex', () => {
     const err = await fetchIndex(url).catch((e) => e);
     expect(err).toBeInstanceOf(BackendError);
     expect(err.code).toBe('corrupt-artifact');
-    expect(err.message).toBe(`${url} is not a valid artifact index (rebuild with npm start): "files.wasm.sha256" is missing`);
+    expect(err.message).toBe(
+      `${url} is not a valid artifact index (rebuild with npm start): "files.wasm.sha256" is missing`,
+    );
     vi.stubGlobal('fetch', async () => new Response('<!doctype html>'));
     await expect(fetchIndex(url)).rejects.toThrow(/is not valid JSON/);
   });

@@ -38,7 +38,12 @@ export interface ArtifactKeys {
   field?: string;
   setup: { kind: 'single-party' | 'transparent' | 'ceremony'; note: string };
   versions?: Record<string, string>;
-  entries: { config: Record<string, string | number | boolean>; keyHash: string; vk: ArtifactFile; capacityBytes: number }[];
+  entries: {
+    config: Record<string, string | number | boolean>;
+    keyHash: string;
+    vk: ArtifactFile;
+    capacityBytes: number;
+  }[];
   shared?: Record<string, ArtifactFile>;
 }
 
@@ -102,17 +107,30 @@ export async function fetchIndex<T extends ArtifactIndex = ArtifactIndex>(url: s
   } catch (e) {
     throw new BackendError('network', `could not download ${url}: ${(e as Error).message}`);
   }
-  if (!res.ok) throw new BackendError('network', `could not download ${url}: HTTP ${res.status}. Was the backend built (npm start builds it)?`);
+  if (!res.ok)
+    throw new BackendError(
+      'network',
+      `could not download ${url}: HTTP ${res.status}. Was the backend built (npm start builds it)?`,
+    );
   let data: unknown;
   try {
     data = await res.json();
   } catch {
     throw new BackendError('corrupt-artifact', `${url} is not valid JSON`);
   }
-  return checkSchema<T>('artifact-index', data, `${url} is not a valid artifact index (rebuild with npm start): `, (m) => new BackendError('corrupt-artifact', m));
+  return checkSchema<T>(
+    'artifact-index',
+    data,
+    `${url} is not a valid artifact index (rebuild with npm start): `,
+    (m) => new BackendError('corrupt-artifact', m),
+  );
 }
 
-async function download(url: string, expected: number, onProgress: (loaded: number, total: number) => void): Promise<Uint8Array> {
+async function download(
+  url: string,
+  expected: number,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<Uint8Array> {
   let res: Response;
   try {
     res = await fetch(url, { cache: 'no-store' });
@@ -179,7 +197,8 @@ export async function fetchArtifact(
     try {
       await cache.put(key, new Response(bytes as Uint8Array<ArrayBuffer>));
       // A new build's file replaces the old one: drop the copies of this file with another hash.
-      for (const old of await cache.keys(url, { ignoreSearch: true })) if (old.url !== new URL(key).href) await cache.delete(old);
+      for (const old of await cache.keys(url, { ignoreSearch: true }))
+        if (old.url !== new URL(key).href) await cache.delete(old);
     } catch {
       // quota: still usable, just not cached
     }

@@ -29,13 +29,20 @@ export interface PrepareReport {
 export interface RustProver {
   report(): PrepareReport;
   prove(message: Uint8Array): { proof: Uint8Array; phases: PhaseTiming[] };
-  verify(proof: Uint8Array, digest: Uint8Array, length: number): { ok: boolean; phases: PhaseTiming[]; reason?: string };
+  verify(
+    proof: Uint8Array,
+    digest: Uint8Array,
+    length: number,
+  ): { ok: boolean; phases: PhaseTiming[]; reason?: string };
   stats(): unknown;
   free(): void;
 }
 
 export interface RustProverModule extends WasmBindgenModule {
-  Prover: { new (configJson: string, files?: Record<string, Uint8Array>): RustProver; running(step: Step): { id: string; label: string } };
+  Prover: {
+    new (configJson: string, files?: Record<string, Uint8Array>): RustProver;
+    running(step: Step): { id: string; label: string };
+  };
 }
 
 export interface RustBackend {
@@ -66,7 +73,13 @@ export function serveRustBackend(b: RustBackend) {
   let prepared: { key: string; prover: RustProver; result: Prepared } | undefined;
 
   /** Announces the step's running phase (named by the crate), runs it in wasm, records the phases the crate timed. */
-  function step<T extends { phases: PhaseTiming[] }>(name: Step, what: string, ctx: PhaseContext, mod: RustProverModule, fn: () => T): T {
+  function step<T extends { phases: PhaseTiming[] }>(
+    name: Step,
+    what: string,
+    ctx: PhaseContext,
+    mod: RustProverModule,
+    fn: () => T,
+  ): T {
     const running = wasm.call(what, () => mod.Prover.running(name));
     ctx.start(running.id, running.label);
     const out = wasm.call(what, fn);
@@ -76,12 +89,16 @@ export function serveRustBackend(b: RustBackend) {
 
   function requirePrepared() {
     const w = wasm.current;
-    if (!prepared || !w) throw new BackendError('not-prepared', `the ${b.label} worker has nothing prepared yet (prepare first)`);
+    if (!prepared || !w)
+      throw new BackendError('not-prepared', `the ${b.label} worker has nothing prepared yet (prepare first)`);
     return { prover: prepared.prover, mod: w.mod };
   }
 
   /** The files `b.files` names for this configuration, downloaded; and the bytes that came over the network. */
-  async function fetchFiles(given: Config, ctx: PhaseContext): Promise<{ files?: Record<string, Uint8Array>; download: number }> {
+  async function fetchFiles(
+    given: Config,
+    ctx: PhaseContext,
+  ): Promise<{ files?: Record<string, Uint8Array>; download: number }> {
     if (!b.files) return { download: 0 };
     const wanted = Object.entries(b.files(given, await fetchIndex(wasm.indexUrl)));
     const total = wanted.reduce((sum, [, f]) => sum + f.bytes, 0);
@@ -105,7 +122,8 @@ export function serveRustBackend(b: RustBackend) {
     async prepare(config, threads, ctx) {
       const given = b.config(config);
       const key = JSON.stringify(given);
-      if (prepared?.key === key) return { ...prepared.result, sizes: { ...prepared.result.sizes, download: 0 }, fresh: false };
+      if (prepared?.key === key)
+        return { ...prepared.result, sizes: { ...prepared.result.sizes, download: 0 }, fresh: false };
       const w = await wasm.load(threads, ctx);
       prepared?.prover.free();
       prepared = undefined;

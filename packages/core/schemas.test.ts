@@ -71,37 +71,130 @@ type KnownSizeKey = 'proof' | 'provingKey' | 'verifyingKey' | 'params' | 'circui
 
 /** The keys T requires, written out; the compiler checks the list is exactly RequiredKeys<T>. */
 function requiredOf<T>() {
-  return <const K extends readonly RequiredKeys<T>[]>(keys: K & (Equal<Item<K>, RequiredKeys<T>> extends true ? unknown : never)) => [...keys].sort();
+  return <const K extends readonly RequiredKeys<T>[]>(
+    keys: K & (Equal<Item<K>, RequiredKeys<T>> extends true ? unknown : never),
+  ) => [...keys].sort();
 }
 
 // ---- run-time agreement of `required` -------------------------------------------------------
 describe('types and schemas agree on required fields', () => {
   const cases: [string, { required?: readonly string[] }, string[]][] = [
-    ['RunResult', runResultSchema, requiredOf<RunResult>()(['schemaVersion', 'backend', 'config', 'environment', 'message', 'phases', 'sizes', 'circuit', 'memory', 'verified', 'runs', 'cold', 'timestamp'])],
+    [
+      'RunResult',
+      runResultSchema,
+      requiredOf<RunResult>()([
+        'schemaVersion',
+        'backend',
+        'config',
+        'environment',
+        'message',
+        'phases',
+        'sizes',
+        'circuit',
+        'memory',
+        'verified',
+        'runs',
+        'cold',
+        'timestamp',
+      ]),
+    ],
     ['Environment', runResultSchema.properties.environment, requiredOf<Environment>()(['kind', 'threads', 'build'])],
     ['message', runResultSchema.properties.message, requiredOf<RunResult['message']>()(['bytes', 'blocks'])],
     ['PhaseStat', runResultSchema.properties.phases.items, requiredOf<PhaseStat>()(['id', 'label', 'ms'])],
     ['Stat', runResultSchema.$defs.stat, requiredOf<Stat>()(['median', 'min', 'max', 'samples'])],
     ['memory', runResultSchema.properties.memory, requiredOf<RunResult['memory']>()(['peakBytes', 'what'])],
-    ['NativeReference', nativeReferenceSchema, requiredOf<NativeReference>()(['schemaVersion', 'machine', 'commit', 'generatedAt', 'command', 'note', 'results'])],
-    ['machine', nativeReferenceSchema.properties.machine, requiredOf<NativeReference['machine']>()(['cpu', 'cores', 'memoryBytes', 'os'])],
-    ['PrimitivesRun', nativeReferenceSchema.properties.primitivesRun, requiredOf<PrimitivesRun>()(['machine', 'commit', 'generatedAt', 'command', 'note'])],
-    ['PrimitiveResult', primitiveResultSchema, requiredOf<PrimitiveResult>()(['library', 'op', 'curve', 'logN', 'threads', 'ms', 'warmup', 'checked'])],
-    ['BenchExport', benchExportSchema, requiredOf<BenchExport>()(['format', 'version', 'device', 'results', 'exportedAt'])],
+    [
+      'NativeReference',
+      nativeReferenceSchema,
+      requiredOf<NativeReference>()([
+        'schemaVersion',
+        'machine',
+        'commit',
+        'generatedAt',
+        'command',
+        'note',
+        'results',
+      ]),
+    ],
+    [
+      'machine',
+      nativeReferenceSchema.properties.machine,
+      requiredOf<NativeReference['machine']>()(['cpu', 'cores', 'memoryBytes', 'os']),
+    ],
+    [
+      'PrimitivesRun',
+      nativeReferenceSchema.properties.primitivesRun,
+      requiredOf<PrimitivesRun>()(['machine', 'commit', 'generatedAt', 'command', 'note']),
+    ],
+    [
+      'PrimitiveResult',
+      primitiveResultSchema,
+      requiredOf<PrimitiveResult>()(['library', 'op', 'curve', 'logN', 'threads', 'ms', 'warmup', 'checked']),
+    ],
+    [
+      'BenchExport',
+      benchExportSchema,
+      requiredOf<BenchExport>()(['format', 'version', 'device', 'results', 'exportedAt']),
+    ],
     [
       'DeviceProbe',
       benchExportSchema.properties.device,
-      requiredOf<DeviceProbe>()(['cores', 'crossOriginIsolated', 'device', 'userAgent', 'os', 'threadsAvailable', 'simd', 'maxWasmMemoryBytes', 'wasmMemoryAtLimit', 'wasmMemoryTimedOut', 'browser', 'probedAt']),
+      requiredOf<DeviceProbe>()([
+        'cores',
+        'crossOriginIsolated',
+        'device',
+        'userAgent',
+        'os',
+        'threadsAvailable',
+        'simd',
+        'maxWasmMemoryBytes',
+        'wasmMemoryAtLimit',
+        'wasmMemoryTimedOut',
+        'browser',
+        'probedAt',
+      ]),
     ],
-    ['ColdSetup', benchExportSchema.properties.coldSetup.items, requiredOf<ColdSetup>()(['backend', 'config', 'threads', 'phases'])],
-    ['ProofFile', proofFileSchema, requiredOf<ProofFile>()(['format', 'version', 'backend', 'proofSystem', 'field', 'config', 'keyHash', 'statement', 'proof', 'producer', 'createdAt'])],
+    [
+      'ColdSetup',
+      benchExportSchema.properties.coldSetup.items,
+      requiredOf<ColdSetup>()(['backend', 'config', 'threads', 'phases']),
+    ],
+    [
+      'ProofFile',
+      proofFileSchema,
+      requiredOf<ProofFile>()([
+        'format',
+        'version',
+        'backend',
+        'proofSystem',
+        'field',
+        'config',
+        'keyHash',
+        'statement',
+        'proof',
+        'producer',
+        'createdAt',
+      ]),
+    ],
     ['KeyManifest', keysSchema, requiredOf<KeyManifest>()(['format', 'version', 'build', 'backends'])],
-    ['BackendKeys', keysSchema.$defs.backend, requiredOf<BackendKeys>()(['proofSystem', 'field', 'setup', 'versions', 'entries'])],
-    ['KeyEntry', keysSchema.$defs.backend.properties.entries.items, requiredOf<KeyEntry>()(['config', 'keyHash', 'vk', 'capacityBytes'])],
+    [
+      'BackendKeys',
+      keysSchema.$defs.backend,
+      requiredOf<BackendKeys>()(['proofSystem', 'field', 'setup', 'versions', 'entries']),
+    ],
+    [
+      'KeyEntry',
+      keysSchema.$defs.backend.properties.entries.items,
+      requiredOf<KeyEntry>()(['config', 'keyHash', 'vk', 'capacityBytes']),
+    ],
     ['statement', proofFileSchema.properties.statement, requiredOf<ProofFile['statement']>()(['digest', 'length'])],
     ['ArtifactIndex', artifactIndexSchema, requiredOf<ArtifactIndex>()(['build'])],
     ['ArtifactFile', artifactIndexSchema.$defs.file, requiredOf<ArtifactFile>()(['file', 'bytes', 'sha256'])],
-    ['ArtifactVariant', artifactIndexSchema.properties.variants.additionalProperties, requiredOf<ArtifactVariant>()(['build', 'glue', 'wasm'])],
+    [
+      'ArtifactVariant',
+      artifactIndexSchema.properties.variants.additionalProperties,
+      requiredOf<ArtifactVariant>()(['build', 'glue', 'wasm']),
+    ],
   ];
   for (const [name, schema, required] of cases) {
     it(name, () => expect([...(schema.required ?? [])].sort()).toEqual(required));
@@ -114,7 +207,18 @@ const runResult: RunResult = {
   schemaVersion: 1,
   backend: 'halo2',
   config: { k: 12, rowsPerRound: 25, zk: true },
-  environment: { kind: 'wasm', threads: 2, build: 'wasm-threads', device: 'desktop', userAgent: 'UA', os: 'Linux', cores: 2, memoryBytes: 8 * 2 ** 30, crossOriginIsolated: true, commit: 'abc1234' },
+  environment: {
+    kind: 'wasm',
+    threads: 2,
+    build: 'wasm-threads',
+    device: 'desktop',
+    userAgent: 'UA',
+    os: 'Linux',
+    cores: 2,
+    memoryBytes: 8 * 2 ** 30,
+    crossOriginIsolated: true,
+    commit: 'abc1234',
+  },
   message: { bytes: 136, blocks: 2 },
   phases: [{ id: 'prove', label: 'Prove', ms: stat([900, 1000, 1100]) }],
   sizes: { proof: 1504, provingKey: 1e6, verifyingKey: 1e3, params: 2e5, circuit: 0, download: 4e6, friTree: 12345 },
@@ -126,10 +230,23 @@ const runResult: RunResult = {
   timestamp: '2026-01-01T00:00:00.000Z',
 };
 const device: DeviceProbe = {
-  cores: 2, crossOriginIsolated: true, device: 'desktop', userAgent: 'UA', os: 'Linux', memoryBytes: 8 * 2 ** 30,
-  threadsAvailable: 2, simd: true, maxWasmMemoryBytes: 4 * 2 ** 30, wasmMemoryAtLimit: true, wasmMemoryTimedOut: false, browser: 'Chrome 140', probedAt: '2026-01-01T00:00:00Z',
+  cores: 2,
+  crossOriginIsolated: true,
+  device: 'desktop',
+  userAgent: 'UA',
+  os: 'Linux',
+  memoryBytes: 8 * 2 ** 30,
+  threadsAvailable: 2,
+  simd: true,
+  maxWasmMemoryBytes: 4 * 2 ** 30,
+  wasmMemoryAtLimit: true,
+  wasmMemoryTimedOut: false,
+  browser: 'Chrome 140',
+  probedAt: '2026-01-01T00:00:00Z',
 };
-const coldSetup: ColdSetup[] = [{ backend: 'gnark', config: {}, threads: 1, phases: [{ id: 'download', label: 'Download', ms: 1200 }] }];
+const coldSetup: ColdSetup[] = [
+  { backend: 'gnark', config: {}, threads: 1, phases: [{ id: 'download', label: 'Download', ms: 1200 }] },
+];
 const reference: NativeReference = {
   schemaVersion: 1,
   machine: { cpu: 'CPU', cores: 2, memoryBytes: 24e9, os: 'linux', kind: 'ci' },
@@ -138,13 +255,33 @@ const reference: NativeReference = {
   command: 'npm run bench:native',
   note: 'n',
   versions: { go: 'go1.26' },
-  results: [{ ...runResult, environment: { kind: 'native', threads: 1, build: 'native-rust', device: 'server', cpu: 'CPU' } }],
+  results: [
+    { ...runResult, environment: { kind: 'native', threads: 1, build: 'native-rust', device: 'server', cpu: 'CPU' } },
+  ],
 };
-const primitive: PrimitiveResult = { library: 'halo2curves', op: 'msm-g1', curve: 'bn254', logN: 12, threads: 1, ms: stat([9, 10, 11]), warmup: 1, checked: true };
+const primitive: PrimitiveResult = {
+  library: 'halo2curves',
+  op: 'msm-g1',
+  curve: 'bn254',
+  logN: 12,
+  threads: 1,
+  ms: stat([9, 10, 11]),
+  warmup: 1,
+  checked: true,
+};
 const referenceWithPrimitives: NativeReference = {
   ...reference,
-  primitives: [{ ...primitive, runtime: 'native' }, { ...primitive, library: 'plonky2_field', curve: 'goldilocks', op: 'fft-fr', runtime: 'native' }],
-  primitivesRun: { machine: reference.machine, commit: 'def', generatedAt: '2026-01-02T00:00:00Z', command: 'node scripts/bench-native.mjs --only primitives', note: 'n' },
+  primitives: [
+    { ...primitive, runtime: 'native' },
+    { ...primitive, library: 'plonky2_field', curve: 'goldilocks', op: 'fft-fr', runtime: 'native' },
+  ],
+  primitivesRun: {
+    machine: reference.machine,
+    commit: 'def',
+    generatedAt: '2026-01-02T00:00:00Z',
+    command: 'node scripts/bench-native.mjs --only primitives',
+    note: 'n',
+  },
 };
 const proofFile: ProofFile = JSON.parse(
   encodeProofFile({
@@ -181,12 +318,20 @@ const gnarkIndex: ArtifactIndex = {
   build: '30d716ca87a895bb-3d72bf4621f7-go1.26.8',
   maxMessageBytes: 135,
   circuit: { constraints: 237838, publicInputs: 33 },
-  files: Object.fromEntries(['ccs', 'pk', 'vk', 'wasm'].map((r) => [r, { file: `keccak256.${r}`, bytes: 10, sha256: sha }])),
+  files: Object.fromEntries(
+    ['ccs', 'pk', 'vk', 'wasm'].map((r) => [r, { file: `keccak256.${r}`, bytes: 10, sha256: sha }]),
+  ),
 };
 const rustIndex: ArtifactIndex = {
   build: 'da4e8c1b-ca41e777',
   variants: {
-    threads: { build: 'wasm-threads', glue: 'threads/x.js', wasm: { file: 'threads/x_bg.wasm', bytes: 8, sha256: sha }, key: 'da4e8c1be56f61c7', buildSeconds: 20.5 },
+    threads: {
+      build: 'wasm-threads',
+      glue: 'threads/x.js',
+      wasm: { file: 'threads/x_bg.wasm', bytes: 8, sha256: sha },
+      key: 'da4e8c1be56f61c7',
+      buildSeconds: 20.5,
+    },
     single: { build: 'wasm-single', glue: 'single/x.js', wasm: { file: 'single/x_bg.wasm', bytes: 4, sha256: sha } },
   },
 };
@@ -198,7 +343,11 @@ const values: [SchemaName, string, unknown][] = [
   ['primitive-result', 'PrimitiveResult', primitive],
   ['bench-export', 'BenchExport with primitives', makeExport(device, [], [], [{ ...primitive, runtime: 'wasm' }])],
   ['bench-export', 'BenchExport (makeExport)', JSON.parse(JSON.stringify(makeExport(device, [runResult], coldSetup)))],
-  ['bench-export', 'BenchExport without coldSetup', { ...makeExport({ ...device, memoryBytes: undefined }, []), coldSetup: undefined }],
+  [
+    'bench-export',
+    'BenchExport without coldSetup',
+    { ...makeExport({ ...device, memoryBytes: undefined }, []), coldSetup: undefined },
+  ],
   ['proof-file', 'ProofFile (encodeProofFile)', proofFile],
   ['keys', 'KeyManifest', keyManifest],
   ['artifact-index', 'gnark index.json', gnarkIndex],
@@ -238,7 +387,12 @@ describe('a missing required field or an extra field is refused, naming it', () 
     ['native-reference', referenceWithPrimitives, ['primitivesRun', 'note'], '"primitivesRun.note" is missing'],
     ['primitive-result', primitive, ['checked'], '"checked" is missing'],
     ['bench-export', makeExport(device, [runResult], coldSetup), ['device', 'simd'], '"device.simd" is missing'],
-    ['bench-export', makeExport(device, [runResult], coldSetup), ['coldSetup', '0', 'threads'], '"coldSetup[0].threads" is missing'],
+    [
+      'bench-export',
+      makeExport(device, [runResult], coldSetup),
+      ['coldSetup', '0', 'threads'],
+      '"coldSetup[0].threads" is missing',
+    ],
     ['proof-file', proofFile, ['statement', 'digest'], '"statement.digest" is missing'],
     ['proof-file', proofFile, ['proof'], '"proof" is missing'],
     ['artifact-index', gnarkIndex, ['files', 'pk', 'sha256'], '"files.pk.sha256" is missing'],
@@ -246,7 +400,8 @@ describe('a missing required field or an extra field is refused, naming it', () 
     ['artifact-index', rustIndex, ['variants'], 'the top level has neither "files" nor "variants"'],
   ];
   for (const [schema, value, path, message] of cases) {
-    it(`${schema} without ${path.join('.')}`, () => expect(schemaProblems(schema, without(JSON.parse(JSON.stringify(value)), path))).toBe(message));
+    it(`${schema} without ${path.join('.')}`, () =>
+      expect(schemaProblems(schema, without(JSON.parse(JSON.stringify(value)), path))).toBe(message));
   }
 
   const extras: [SchemaName, unknown, string[], string][] = [
@@ -256,32 +411,56 @@ describe('a missing required field or an extra field is refused, naming it', () 
     ['bench-export', makeExport(device, []), ['device', 'gpu'], '"device.gpu" is not a field this format has'],
     ['proof-file', proofFile, ['statement', 'salt'], '"statement.salt" is not a field this format has'],
     ['artifact-index', gnarkIndex, ['files', 'vk', 'url'], '"files.vk.url" is not a field this format has'],
-    ['artifact-index', rustIndex, ['variants', 'threads', 'extra'], '"variants.threads.extra" is not a field this format has'],
+    [
+      'artifact-index',
+      rustIndex,
+      ['variants', 'threads', 'extra'],
+      '"variants.threads.extra" is not a field this format has',
+    ],
   ];
   for (const [schema, value, path, message] of extras) {
-    it(`${schema} with ${path.join('.')}`, () => expect(schemaProblems(schema, withField(JSON.parse(JSON.stringify(value)), path, 1))).toBe(message));
+    it(`${schema} with ${path.join('.')}`, () =>
+      expect(schemaProblems(schema, withField(JSON.parse(JSON.stringify(value)), path, 1))).toBe(message));
   }
 });
 
 describe('refusals are sentences about the field', () => {
   it('wrong types, constants, patterns and dates', () => {
-    expect(schemaProblems('run-result', withField(runResult, ['runs'], 1.5))).toBe('"runs" must be a whole number, not 1.5');
-    expect(schemaProblems('run-result', withField(runResult, ['schemaVersion'], 2))).toBe('"schemaVersion" must be 1, not 2');
-    expect(schemaProblems('run-result', withField(runResult, ['environment', 'kind'], 'gpu'))).toBe('"environment.kind" must be one of "wasm", "native", not "gpu"');
-    expect(schemaProblems('run-result', withField(runResult, ['timestamp'], 'yesterday'))).toBe('"timestamp" must be a date and time such as 2026-01-31T12:00:00Z, not "yesterday"');
-    expect(schemaProblems('artifact-index', withField(gnarkIndex, ['files', 'pk', 'sha256'], 'XYZ'))).toBe('"files.pk.sha256" must be a sha256 written as 64 lowercase hex digits, not "XYZ"');
-    expect(schemaProblems('artifact-index', withField(gnarkIndex, ['files', 'pk', 'bytes'], -1))).toBe('"files.pk.bytes" must be at least 0, not -1');
+    expect(schemaProblems('run-result', withField(runResult, ['runs'], 1.5))).toBe(
+      '"runs" must be a whole number, not 1.5',
+    );
+    expect(schemaProblems('run-result', withField(runResult, ['schemaVersion'], 2))).toBe(
+      '"schemaVersion" must be 1, not 2',
+    );
+    expect(schemaProblems('run-result', withField(runResult, ['environment', 'kind'], 'gpu'))).toBe(
+      '"environment.kind" must be one of "wasm", "native", not "gpu"',
+    );
+    expect(schemaProblems('run-result', withField(runResult, ['timestamp'], 'yesterday'))).toBe(
+      '"timestamp" must be a date and time such as 2026-01-31T12:00:00Z, not "yesterday"',
+    );
+    expect(schemaProblems('artifact-index', withField(gnarkIndex, ['files', 'pk', 'sha256'], 'XYZ'))).toBe(
+      '"files.pk.sha256" must be a sha256 written as 64 lowercase hex digits, not "XYZ"',
+    );
+    expect(schemaProblems('artifact-index', withField(gnarkIndex, ['files', 'pk', 'bytes'], -1))).toBe(
+      '"files.pk.bytes" must be at least 0, not -1',
+    );
     expect(schemaProblems('proof-file', [])).toBe('the top level must be an object, not []');
   });
 
   it('at most three problems, then how many more', () => {
-    expect(schemaProblems('run-result', {})).toMatch(/^"schemaVersion" is missing; "backend" is missing; "config" is missing \(and 10 more problems\)$/);
+    expect(schemaProblems('run-result', {})).toMatch(
+      /^"schemaVersion" is missing; "backend" is missing; "config" is missing \(and 10 more problems\)$/,
+    );
   });
 
   it('sizes is open: any label with a whole number of bytes', () => {
     expect(schemaProblems('run-result', withField(runResult, ['sizes', 'merkleCaps'], 4096))).toBeUndefined();
-    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'merkleCaps'], -1))).toBe('"sizes.merkleCaps" must be at least 0, not -1');
-    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'proof'], '1 KiB'))).toBe('"sizes.proof" must be a whole number, not "1 KiB"');
+    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'merkleCaps'], -1))).toBe(
+      '"sizes.merkleCaps" must be at least 0, not -1',
+    );
+    expect(schemaProblems('run-result', withField(runResult, ['sizes', 'proof'], '1 KiB'))).toBe(
+      '"sizes.proof" must be a whole number, not "1 KiB"',
+    );
   });
 });
 

@@ -28,7 +28,13 @@ export const SCHEMAS = {
 export type SchemaName = keyof typeof SCHEMAS;
 
 /** Also what verifier/build.mjs compiles the package's validators with (ajv standalone). */
-export const AJV_OPTIONS = { strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true, verbose: true } as const;
+export const AJV_OPTIONS = {
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  allErrors: true,
+  verbose: true,
+} as const;
 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
@@ -59,9 +65,13 @@ export function schemaProblems(name: SchemaName, data: unknown, maxProblems = 3)
 }
 
 /** Throws an Error (or what makeError makes of the message) when data does not follow the schema. */
-export function checkSchema<T>(name: SchemaName, data: unknown, prefix: string, makeError: (message: string) => Error = (m) => new Error(m)): T {
+export function checkSchema<T>(
+  name: SchemaName,
+  data: unknown,
+  prefix: string,
+  makeError: (message: string) => Error = (m) => new Error(m),
+): T {
   const problems = schemaProblems(name, data);
   if (problems) throw makeError(`${prefix}${problems}`);
   return data as T;
 }
-

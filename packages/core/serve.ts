@@ -87,8 +87,10 @@ async function handle(impl: BackendImpl, req: Request, ctx: PhaseContext): Promi
       return { kind: 'prove', ...(await impl.prove(req.message, ctx)), phases: ctx.phases };
     case 'verify':
       // Before any backend code: a verifier must never see a statement it could misread.
-      if (preparedCapacity === undefined) throw new BackendError('not-prepared', 'verify before prepare: this worker has no keys or circuit yet');
-      if (!(req.proof instanceof Uint8Array)) throw new BackendError('invalid-input', 'invalid input: the proof must be bytes (Uint8Array)');
+      if (preparedCapacity === undefined)
+        throw new BackendError('not-prepared', 'verify before prepare: this worker has no keys or circuit yet');
+      if (!(req.proof instanceof Uint8Array))
+        throw new BackendError('invalid-input', 'invalid input: the proof must be bytes (Uint8Array)');
       checkStatement(req.digest, req.length, preparedCapacity);
       return { kind: 'verify', ...(await impl.verify(req.proof, req.digest, req.length, ctx)), phases: ctx.phases };
     case 'allocate':
@@ -127,7 +129,9 @@ export function serveRequests<Req extends { id: number }, Res>(
       }
     });
   };
-  self.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fatal('crashed', `unhandled error in the worker: ${describe(e.reason).message}`));
+  self.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) =>
+    fatal('crashed', `unhandled error in the worker: ${describe(e.reason).message}`),
+  );
 }
 
 /** Serves the backend protocol on this worker. */

@@ -20,11 +20,32 @@ describe('checkStatement', () => {
   });
 
   it('refuses lengths that JavaScript or a 32-bit wasm argument would bend', () => {
-    const bad: unknown[] = [4294967301, 8589934597, 5.5, -1, -0.5, NaN, Infinity, -Infinity, 2 ** 53, 136, '5', 5n, null, undefined, {}];
+    const bad: unknown[] = [
+      4294967301,
+      8589934597,
+      5.5,
+      -1,
+      -0.5,
+      NaN,
+      Infinity,
+      -Infinity,
+      2 ** 53,
+      136,
+      '5',
+      5n,
+      null,
+      undefined,
+      {},
+    ];
     for (const l of bad) {
-      expect(codeOf(() => checkStatement(digest, l, 135)), String(l)).toBe('invalid-input');
+      expect(
+        codeOf(() => checkStatement(digest, l, 135)),
+        String(l),
+      ).toBe('invalid-input');
     }
-    expect(() => checkStatement(digest, 4294967301, 135)).toThrow(/^invalid input: length 4294967301 is outside 0\.\.135/);
+    expect(() => checkStatement(digest, 4294967301, 135)).toThrow(
+      /^invalid input: length 4294967301 is outside 0\.\.135/,
+    );
     expect(() => checkStatement(digest, 5.5, 135)).toThrow(/whole number of bytes, got 5\.5/);
   });
 

@@ -22,10 +22,16 @@ export function checkStatement(digest: unknown, length: unknown, capacityBytes?:
 /** The length half of checkStatement: a whole number of bytes in 0..=capacityBytes (or 0..=MAX_SAFE_INTEGER). */
 export function checkLength(length: unknown, capacityBytes?: number): asserts length is number {
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
-    throw new BackendError('invalid-input', `invalid input: the message length must be a whole number of bytes, got ${describe(length)}`);
+    throw new BackendError(
+      'invalid-input',
+      `invalid input: the message length must be a whole number of bytes, got ${describe(length)}`,
+    );
   }
   if (capacityBytes !== undefined && length > capacityBytes) {
-    throw new BackendError('invalid-input', `invalid input: length ${length} is outside 0..${capacityBytes}, the most this configuration holds`);
+    throw new BackendError(
+      'invalid-input',
+      `invalid input: length ${length} is outside 0..${capacityBytes}, the most this configuration holds`,
+    );
   }
 }
 

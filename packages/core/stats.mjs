@@ -9,7 +9,8 @@
  */
 export function stat(samples) {
   if (!Array.isArray(samples) || samples.length === 0) throw new Error('stat() needs at least one sample');
-  if (!samples.every((x) => typeof x === 'number' && Number.isFinite(x))) throw new Error('stat() needs finite numbers');
+  if (!samples.every((x) => typeof x === 'number' && Number.isFinite(x)))
+    throw new Error('stat() needs finite numbers');
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

@@ -16,7 +16,7 @@ describe('stat (shared vectors)', () => {
   it('is the implementation run-result.ts exports', () => {
     expect(statFromRunResult).toBe(stat);
   });
-  it('does not reorder the caller\'s samples', () => {
+  it("does not reorder the caller's samples", () => {
     const samples = [3, 1, 2];
     stat(samples);
     expect(samples).toEqual([3, 1, 2]);

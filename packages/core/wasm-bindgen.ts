@@ -107,7 +107,9 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
     if (!entry) throw new BackendError('corrupt-artifact', `${indexUrl} lists no ${variant} build`);
     const name = `${label} wasm (${entry.build})`;
     const got = await phase(WASM_DOWNLOAD.id, WASM_DOWNLOAD.label, () =>
-      fetchArtifact(indexUrl, entry.wasm, name, (done, total) => ctx?.progress(WASM_DOWNLOAD.id, `Downloading ${name}`, done, total)),
+      fetchArtifact(indexUrl, entry.wasm, name, (done, total) =>
+        ctx?.progress(WASM_DOWNLOAD.id, `Downloading ${name}`, done, total),
+      ),
     );
     const { mod, memory } = await phase(WASM_INSTANTIATE.id, WASM_INSTANTIATE.label, async () => {
       const m = (await import(/* @vite-ignore */ new URL(entry.glue, indexUrl).href)) as M;
@@ -142,7 +144,8 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
           // the instance may be too broken to answer
         }
         const mem = memoryBytes();
-        const oom = e instanceof RangeError || /alloc|capacity overflow|out of memory/i.test(panic) || mem > 3.5 * 2 ** 30;
+        const oom =
+          e instanceof RangeError || /alloc|capacity overflow|out of memory/i.test(panic) || mem > 3.5 * 2 ** 30;
         const message = oom
           ? `the ${label} worker ran out of memory during ${what} (wasm memory at ${(mem / 2 ** 20).toFixed(0)} MiB)`
           : `the ${label} wasm crashed during ${what}: ${panic || (e as Error).message}`;

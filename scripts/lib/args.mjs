@@ -11,11 +11,18 @@ export function cliOptions(usage, options, { positionals = false, args = process
   const spec = Object.fromEntries(
     Object.entries(options).map(([name, d]) => [
       name,
-      typeof d === 'boolean' ? { type: 'boolean', default: d } : { type: 'string', ...(d === undefined ? {} : { default: String(d) }) },
+      typeof d === 'boolean'
+        ? { type: 'boolean', default: d }
+        : { type: 'string', ...(d === undefined ? {} : { default: String(d) }) },
     ]),
   );
   try {
-    const { values, positionals: rest } = parseArgs({ args, options: spec, allowPositionals: positionals, strict: true });
+    const { values, positionals: rest } = parseArgs({
+      args,
+      options: spec,
+      allowPositionals: positionals,
+      strict: true,
+    });
     return positionals ? { ...values, _: rest } : values;
   } catch (e) {
     console.error(`${e.message}\nusage: ${usage}`);

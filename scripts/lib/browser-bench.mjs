@@ -11,17 +11,36 @@ import { tmpdir } from 'node:os';
 import { freePort, root } from './steps.mjs';
 
 export async function browserSweep({ url, backends, blocks, threads, runs, warmup, log = console.log, onPage }) {
-  const query = new URLSearchParams({ blocks: blocks.join(','), threads: threads.join(','), runs: String(runs), warmup: String(warmup), autostart: '1' });
+  const query = new URLSearchParams({
+    blocks: blocks.join(','),
+    threads: threads.join(','),
+    runs: String(runs),
+    warmup: String(warmup),
+    autostart: '1',
+  });
   if (backends?.length) query.set('backends', backends.join(','));
   const page_url = `${url}#/bench?${query.toString().replace(/%2C/g, ',')}`;
   const started = Date.now();
-  const browser = await chromium.launch({ executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
     const done = await onPage?.(page);
     log(`opening ${page_url}`);
     await page.goto(page_url);
-    await page.getByRole('status').filter({ hasText: /^Done|^Cancelled|Error/ }).first().waitFor({ timeout: 3 * 60 * 60_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Done|^Cancelled|Error/ })
+      .first()
+      .waitFor({ timeout: 3 * 60 * 60_000 });
     const verdict = await page.getByRole('status').first().textContent();
     log(`sweep finished in ${((Date.now() - started) / 1000).toFixed(0)} s: ${verdict}`);
     if (!/^Done/.test(verdict ?? '')) throw new Error(`the benchmark view did not finish: ${verdict}`);
@@ -39,10 +58,18 @@ export async function browserSweep({ url, backends, blocks, threads, runs, warmu
 /** Serves the built playground (scripts/serve.mjs) on a free port until stop() is called. */
 export async function servePlayground() {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs')], { env: { ...process.env, ZKPLAY_PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs')], {
+    env: { ...process.env, ZKPLAY_PORT: String(port) },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return { url, stop: () => child.kill('SIGTERM') };
+    if (
+      await fetch(url)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { url, stop: () => child.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');

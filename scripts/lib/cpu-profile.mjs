@@ -27,7 +27,10 @@ export async function profileWorkers(page, { samplingUs = 500, log = () => {} } 
         const id = nextId++;
         return new Promise((resolve, reject) => {
           pending.set(id, { resolve, reject, method });
-          parentSend('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch((e) => {
+          parentSend('Target.sendMessageToTarget', {
+            sessionId,
+            message: JSON.stringify({ id, method, params }),
+          }).catch((e) => {
             pending.delete(id);
             reject(e);
           });
@@ -41,7 +44,8 @@ export async function profileWorkers(page, { samplingUs = 500, log = () => {} } 
           if (m.error) p?.reject(new Error(`${p.method}: ${m.error.message}`));
           else p?.resolve(m.result);
         } else if (m.method === 'Target.attachedToTarget') attach(child.send, child.children, m.params);
-        else if (m.method === 'Target.receivedMessageFromTarget') child.children.get(m.params.sessionId)?.receive(m.params.message);
+        else if (m.method === 'Target.receivedMessageFromTarget')
+          child.children.get(m.params.sessionId)?.receive(m.params.message);
         else if (m.method === 'Target.detachedFromTarget') detach(child.children, m.params.sessionId);
       },
     };
@@ -85,7 +89,8 @@ export async function profileWorkers(page, { samplingUs = 500, log = () => {} } 
         }
       }
       const lost = sessions.length - out.length;
-      if (lost) log(`${lost} worker(s) ended before the profiles were collected (their samples are not in the summary)`);
+      if (lost)
+        log(`${lost} worker(s) ended before the profiles were collected (their samples are not in the summary)`);
       await cdp.detach().catch(() => {});
       return out;
     },
@@ -151,17 +156,30 @@ export const UNDER = [
   { label: 'multi-scalar multiplication (MSM)', re: /multiexp|(^|[^a-z])msm/i },
   { label: 'FFT / NTT / low-degree extension', re: /(^|[^a-z])(fft|ntt|lde|coset_)/i },
   { label: 'Merkle trees', re: /merkle/i },
-  { label: 'hash permutations (Keccak-f, Poseidon)', re: /keccakf|keccak_f|keccakf1600|poseidon.*(permute|round)|permute.*poseidon/i },
+  {
+    label: 'hash permutations (Keccak-f, Poseidon)',
+    re: /keccakf|keccak_f|keccakf1600|poseidon.*(permute|round)|permute.*poseidon/i,
+  },
   // plonky2's generators, halo2's synthesize/assign_*, gnark's solver
-  { label: 'witness generation (solver, assignment)', re: /generate_partial_witness|::generator::|witness_of|::(synthesize|assign_\w+)(::)?$|\/solver\.|\.Solve\b|\.solve\w*$/ },
-  { label: 'allocator and memory copies', re: /dlmalloc|(^|[^a-z])(malloc|free|realloc)|__rust_alloc|__rust_dealloc|__rust_realloc|memcpy|memmove|memset|runtime\.memclr|runtime\.memmove|runtime\.mallocgc/ },
-  { label: 'Go garbage collector', re: /^runtime\.(gc|mark|scanobject|scanblock|greyobject|sweep|bgsweep|bgscavenge|findObject|wbBuf|heapBits|markBits)/ },
+  {
+    label: 'witness generation (solver, assignment)',
+    re: /generate_partial_witness|::generator::|witness_of|::(synthesize|assign_\w+)(::)?$|\/solver\.|\.Solve\b|\.solve\w*$/,
+  },
+  {
+    label: 'allocator and memory copies',
+    re: /dlmalloc|(^|[^a-z])(malloc|free|realloc)|__rust_alloc|__rust_dealloc|__rust_realloc|memcpy|memmove|memset|runtime\.memclr|runtime\.memmove|runtime\.mallocgc/,
+  },
+  {
+    label: 'Go garbage collector',
+    re: /^runtime\.(gc|mark|scanobject|scanblock|greyobject|sweep|bgsweep|bgscavenge|findObject|wbBuf|heapBits|markBits)/,
+  },
 ];
 
 /** Frames of a thread blocked waiting (futex-style waits on shared wasm memory), not working. */
 // A generic function's path ends in `::` (pathOf): `<wasm_sync::backend::Condvar>::wait::<T>`, the
 // Condvar rayon uses on the web, whose wait inlines std's futex wait.
-export const BLOCKED = /(Condvar|futex|Parker|parker|thread::park)\b.*::(wait|park)\w*(::)?$|::futex_wait$|memory_atomic_wait|^Atomics\.wait/;
+export const BLOCKED =
+  /(Condvar|futex|Parker|parker|thread::park)\b.*::(wait|park)\w*(::)?$|::futex_wait$|memory_atomic_wait|^Atomics\.wait/;
 
 /**
  * Adds up profiles: total sampled time, self time per function and per package, and time under
@@ -215,8 +233,12 @@ export function summarizeProfiles(profiles, { top = 30, under = UNDER } = {}) {
     workers: profiles.length,
     totalMs,
     idleMs,
-    functions: rank(selfBy).slice(0, top).map(([k, ms]) => ({ name: k.split('\u0000')[0], selfMs: ms, pct: pct(ms) })),
-    packages: rank(pkgBy).slice(0, top).map(([name, ms]) => ({ name, selfMs: ms, pct: pct(ms) })),
+    functions: rank(selfBy)
+      .slice(0, top)
+      .map(([k, ms]) => ({ name: k.split('\u0000')[0], selfMs: ms, pct: pct(ms) })),
+    packages: rank(pkgBy)
+      .slice(0, top)
+      .map(([name, ms]) => ({ name, selfMs: ms, pct: pct(ms) })),
     under: [...underMs].map(([label, ms]) => ({ label, ms, pct: pct(ms) })),
   };
 }
@@ -225,9 +247,29 @@ export function summarizeProfiles(profiles, { top = 30, under = UNDER } = {}) {
 export function summaryMarkdown(s, title) {
   const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
   const short = (n) => (n.length > 140 ? `${n.slice(0, 137)}...` : n).replace(/\|/g, '\\|');
-  const lines = [`## ${title}`, '', `${s.workers} worker profile(s); ${ms(s.totalMs)} sampled busy, ${ms(s.idleMs)} idle or blocked in a wait (rayon's sleeping threads). Percentages are of busy time.`, ''];
-  lines.push('| time under | ms | % |', '|---|---|---|', ...s.under.map((g) => `| ${g.label} | ${g.ms.toFixed(0)} | ${g.pct.toFixed(1)} |`), '');
-  lines.push('| self time by crate / package | ms | % |', '|---|---|---|', ...s.packages.map((p) => `| ${short(p.name)} | ${p.selfMs.toFixed(0)} | ${p.pct.toFixed(1)} |`), '');
-  lines.push('| self time by function | ms | % |', '|---|---|---|', ...s.functions.map((f) => `| ${short(f.name)} | ${f.selfMs.toFixed(0)} | ${f.pct.toFixed(1)} |`), '');
+  const lines = [
+    `## ${title}`,
+    '',
+    `${s.workers} worker profile(s); ${ms(s.totalMs)} sampled busy, ${ms(s.idleMs)} idle or blocked in a wait (rayon's sleeping threads). Percentages are of busy time.`,
+    '',
+  ];
+  lines.push(
+    '| time under | ms | % |',
+    '|---|---|---|',
+    ...s.under.map((g) => `| ${g.label} | ${g.ms.toFixed(0)} | ${g.pct.toFixed(1)} |`),
+    '',
+  );
+  lines.push(
+    '| self time by crate / package | ms | % |',
+    '|---|---|---|',
+    ...s.packages.map((p) => `| ${short(p.name)} | ${p.selfMs.toFixed(0)} | ${p.pct.toFixed(1)} |`),
+    '',
+  );
+  lines.push(
+    '| self time by function | ms | % |',
+    '|---|---|---|',
+    ...s.functions.map((f) => `| ${short(f.name)} | ${f.selfMs.toFixed(0)} | ${f.pct.toFixed(1)} |`),
+    '',
+  );
   return lines.join('\n');
 }

@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCKED, cleanName, packageOf, pathOf, summarizeProfiles } from './cpu-profile.mjs';
 
-const frame = (functionName: string, url = 'wasm://wasm/abc') => ({ functionName, url, scriptId: '1', lineNumber: 0, columnNumber: 0 });
+const frame = (functionName: string, url = 'wasm://wasm/abc') => ({
+  functionName,
+  url,
+  scriptId: '1',
+  lineNumber: 0,
+  columnNumber: 0,
+});
 
 // root -> prove -> best_multiexp -> Fq::mul (recursive MSM frame under it too); root -> (idle)
 const profile = {
@@ -12,7 +18,11 @@ const profile = {
     { id: 2, callFrame: frame('zkplay_halo2[0123456789abcdef]::prove'), children: [3] },
     { id: 3, callFrame: frame('halo2_axiom[e3fd33d8faf3325e]::arithmetic::best_multiexp'), children: [4] },
     { id: 4, callFrame: frame('halo2_axiom[e3fd33d8faf3325e]::arithmetic::best_multiexp'), children: [5] },
-    { id: 5, callFrame: frame('<halo2curves_axiom[e752c94d106b2383]::bn256::fq::Fq as core[a377585fb64a80ef]::ops::Mul>::mul'), children: [] },
+    {
+      id: 5,
+      callFrame: frame('<halo2curves_axiom[e752c94d106b2383]::bn256::fq::Fq as core[a377585fb64a80ef]::ops::Mul>::mul'),
+      children: [],
+    },
     { id: 6, callFrame: frame('(idle)', ''), children: [] },
   ],
   // sample i lasts timeDeltas[i + 1] µs
@@ -23,8 +33,12 @@ const profile = {
 describe('CPU profile summary', () => {
   it('drops crate disambiguators and groups by crate or Go package', () => {
     expect(cleanName('halo2_axiom[e3fd33d8faf3325e]::plonk::prover')).toBe('halo2_axiom::plonk::prover');
-    expect(packageOf(frame('<halo2curves_axiom[e752c94d106b2383]::bn256::fq::Fq as core::ops::Mul>::mul'))).toBe('rust: halo2curves_axiom');
-    expect(packageOf(frame('github.com_consensys_gnark_crypto_ecc_bn254_fr.__Element_.Mul'))).toBe('go: github.com_consensys_gnark_crypto_ecc_bn254_fr');
+    expect(packageOf(frame('<halo2curves_axiom[e752c94d106b2383]::bn256::fq::Fq as core::ops::Mul>::mul'))).toBe(
+      'rust: halo2curves_axiom',
+    );
+    expect(packageOf(frame('github.com_consensys_gnark_crypto_ecc_bn254_fr.__Element_.Mul'))).toBe(
+      'go: github.com_consensys_gnark_crypto_ecc_bn254_fr',
+    );
     expect(packageOf(frame('internal_fmtsort.Sort.func1'))).toBe('go: internal_fmtsort');
     expect(packageOf(frame('__multi3'))).toBe('wasm: __multi3');
     expect(packageOf(frame('runtime.mallocgc'))).toBe('go: runtime');
@@ -49,9 +63,15 @@ describe('CPU profile summary', () => {
 
 describe('pathOf', () => {
   it('drops generic arguments but keeps qualified paths', () => {
-    expect(pathOf('plonky2::iop::generator::generate_partial_witness::<plonky2_field::GoldilocksField, 2usize>')).toBe('plonky2::iop::generator::generate_partial_witness::');
-    expect(pathOf('<plonky2::plonk::circuit_builder::CircuitBuilder<F, 2usize>>::build_with_options::<C>')).toBe('<plonky2::plonk::circuit_builder::CircuitBuilder>::build_with_options::');
-    expect(pathOf('<halo2curves::bn256::fq::Fq as core::ops::Mul>::mul')).toBe('<halo2curves::bn256::fq::Fq as core::ops::Mul>::mul');
+    expect(pathOf('plonky2::iop::generator::generate_partial_witness::<plonky2_field::GoldilocksField, 2usize>')).toBe(
+      'plonky2::iop::generator::generate_partial_witness::',
+    );
+    expect(pathOf('<plonky2::plonk::circuit_builder::CircuitBuilder<F, 2usize>>::build_with_options::<C>')).toBe(
+      '<plonky2::plonk::circuit_builder::CircuitBuilder>::build_with_options::',
+    );
+    expect(pathOf('<halo2curves::bn256::fq::Fq as core::ops::Mul>::mul')).toBe(
+      '<halo2curves::bn256::fq::Fq as core::ops::Mul>::mul',
+    );
     expect(pathOf('<F as Fn<(A,)>>::call -> x')).toBe('<F as Fn>::call -> x');
   });
 
@@ -59,7 +79,13 @@ describe('pathOf', () => {
     const p = {
       nodes: [
         { id: 1, callFrame: frame('(root)', ''), children: [2] },
-        { id: 2, callFrame: frame('<plonky2::plonk::circuit_builder::CircuitBuilder<F, 2usize>>::build_with_options::<PartitionWitness>'), children: [] },
+        {
+          id: 2,
+          callFrame: frame(
+            '<plonky2::plonk::circuit_builder::CircuitBuilder<F, 2usize>>::build_with_options::<PartitionWitness>',
+          ),
+          children: [],
+        },
       ],
       samples: [2],
       timeDeltas: [0, 1000],
@@ -70,7 +96,7 @@ describe('pathOf', () => {
 });
 
 describe('blocked threads', () => {
-  it("counts a worker blocked in a condvar or futex wait as idle, not busy", () => {
+  it('counts a worker blocked in a condvar or futex wait as idle, not busy', () => {
     const p = {
       nodes: [
         { id: 1, callFrame: frame('(root)', ''), children: [2, 4] },
@@ -86,7 +112,11 @@ describe('blocked threads', () => {
     expect(s.totalMs).toBeCloseTo(1);
     expect(BLOCKED.test(pathOf('<std::sys::sync::condvar::futex::Condvar>::wait'))).toBe(true);
     expect(BLOCKED.test(pathOf('std::sys::pal::wasm::atomics::futex::futex_wait'))).toBe(true);
-    expect(BLOCKED.test(pathOf('<wasm_sync[0123456789abcdef]::backend::Condvar>::wait::<rayon_core::sleep::WorkerSleepState>'))).toBe(true);
+    expect(
+      BLOCKED.test(
+        pathOf('<wasm_sync[0123456789abcdef]::backend::Condvar>::wait::<rayon_core::sleep::WorkerSleepState>'),
+      ),
+    ).toBe(true);
     expect(BLOCKED.test(pathOf('<dlmalloc::Dlmalloc>::malloc'))).toBe(false);
   });
 });

@@ -34,7 +34,8 @@ const apt = (args) => {
 export async function ensureFirefox() {
   const have = firefoxVersion();
   if (have) return log(`Firefox found at ${FIREFOX} (${have})`);
-  if (process.env.ZKPLAY_FIREFOX) throw new Error(`ZKPLAY_FIREFOX=${FIREFOX} does not exist (unset it to install Debian's firefox-esr)`);
+  if (process.env.ZKPLAY_FIREFOX)
+    throw new Error(`ZKPLAY_FIREFOX=${FIREFOX} does not exist (unset it to install Debian's firefox-esr)`);
   await step("install Debian's firefox-esr for the Firefox smoke tests (apt-get)", async () => {
     await apt(['update', '-q']);
     await apt(['install', '-y', '-q', '--no-install-recommends', 'firefox-esr']);
@@ -46,17 +47,36 @@ export async function ensureFirefox() {
 export async function ensureGeckodriver() {
   const have = geckodriverVersion();
   if (have?.includes(` ${GECKODRIVER_VERSION}`)) return log(`${have} found at ${GECKODRIVER}`);
-  if (process.env.ZKPLAY_GECKODRIVER) throw new Error(`ZKPLAY_GECKODRIVER=${GECKODRIVER} is not geckodriver ${GECKODRIVER_VERSION} (it says: ${have ?? 'nothing, it does not run'})`);
-  if (!capture('cargo', ['--version'])) throw new Error('cargo is not installed: it builds geckodriver from crates.io (https://rustup.rs is how a new machine of this kind gets Rust)');
+  if (process.env.ZKPLAY_GECKODRIVER)
+    throw new Error(
+      `ZKPLAY_GECKODRIVER=${GECKODRIVER} is not geckodriver ${GECKODRIVER_VERSION} (it says: ${have ?? 'nothing, it does not run'})`,
+    );
+  if (!capture('cargo', ['--version']))
+    throw new Error(
+      'cargo is not installed: it builds geckodriver from crates.io (https://rustup.rs is how a new machine of this kind gets Rust)',
+    );
   mkdirSync(GECKODRIVER_ROOT, { recursive: true });
   // nice: the machine is usually building backends at the same time. The cwd is the cache so that
   // no rust-toolchain.toml of the project picks the toolchain: the default (stable) one builds it.
-  const cargo = ['cargo', 'install', 'geckodriver', '--locked', '--version', GECKODRIVER_VERSION, '--root', GECKODRIVER_ROOT];
-  const [cmd, args] = capture('nice', ['true']) !== undefined ? ['nice', ['-n', '10', ...cargo]] : [cargo[0], cargo.slice(1)];
-  await step(`build geckodriver ${GECKODRIVER_VERSION} from crates.io (cargo install --locked, a few minutes, once)`, () =>
-    run(cmd, args, { cwd: GECKODRIVER_ROOT, prefix: 'cargo install' }));
+  const cargo = [
+    'cargo',
+    'install',
+    'geckodriver',
+    '--locked',
+    '--version',
+    GECKODRIVER_VERSION,
+    '--root',
+    GECKODRIVER_ROOT,
+  ];
+  const [cmd, args] =
+    capture('nice', ['true']) !== undefined ? ['nice', ['-n', '10', ...cargo]] : [cargo[0], cargo.slice(1)];
+  await step(
+    `build geckodriver ${GECKODRIVER_VERSION} from crates.io (cargo install --locked, a few minutes, once)`,
+    () => run(cmd, args, { cwd: GECKODRIVER_ROOT, prefix: 'cargo install' }),
+  );
   const now = geckodriverVersion();
-  if (!now?.includes(` ${GECKODRIVER_VERSION}`)) throw new Error(`cargo installed geckodriver but ${GECKODRIVER} says: ${now ?? 'nothing (it does not run)'}`);
+  if (!now?.includes(` ${GECKODRIVER_VERSION}`))
+    throw new Error(`cargo installed geckodriver but ${GECKODRIVER} says: ${now ?? 'nothing (it does not run)'}`);
 }
 
 /** Set to 1 to leave the Firefox smoke suite out of `npm test` (said loudly there, never silently). */
@@ -65,7 +85,8 @@ export const skipFirefox = () => process.env[SKIP_ENV] === '1';
 
 /** Everything the Firefox smoke tests need (set-up --for=test). */
 export async function ensureFirefoxForTests() {
-  if (skipFirefox()) return log(`${SKIP_ENV}=1: not installing firefox-esr and geckodriver (the Firefox smoke suite will be skipped)`);
+  if (skipFirefox())
+    return log(`${SKIP_ENV}=1: not installing firefox-esr and geckodriver (the Firefox smoke suite will be skipped)`);
   await ensureFirefox();
   await ensureGeckodriver();
 }

@@ -6,7 +6,17 @@
 // are not touched and nothing third-party is committed. The copy is named and cached by the
 // patch's sha256, so editing the patch derives a new one.
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { capture, log, run, sha256File, step } from './steps.mjs';
 
@@ -26,7 +36,8 @@ async function moduleSource(goDir, module, version) {
     out = capture('go', args, { cwd: goDir }) ?? '{}';
   }
   const info = JSON.parse(out);
-  if (!info.Dir || !existsSync(join(info.Dir, 'go.mod'))) throw new Error(`go mod download ${module}@${version} gave no module directory: ${out}`);
+  if (!info.Dir || !existsSync(join(info.Dir, 'go.mod')))
+    throw new Error(`go mod download ${module}@${version} gave no module directory: ${out}`);
   return info.Dir;
 }
 
@@ -59,7 +70,11 @@ export async function patchedModuleDir({ root, cacheDir, goDir, module, version,
     copyWritable(src, tmp);
     await run('git', ['apply', '--verbose', join(root, patch)], { cwd: tmp, prefix: `patch ${basename(module)}` });
     // `git apply` run inside some other git work tree would skip paths: check it all applied.
-    await run('git', ['apply', '--reverse', '--check', join(root, patch)], { cwd: tmp, prefix: `patch ${basename(module)}`, quiet: true });
+    await run('git', ['apply', '--reverse', '--check', join(root, patch)], {
+      cwd: tmp,
+      prefix: `patch ${basename(module)}`,
+      quiet: true,
+    });
     writeFileSync(join(tmp, 'done'), `${module}@${version} + ${patch} (sha256 ${sha})\n`);
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
@@ -77,7 +92,8 @@ export async function patchedModuleFile({ root, cacheDir, goDir, module, version
   const dir = await patchedModuleDir({ root, cacheDir, goDir, module, version, patch });
   const goMod = readFileSync(join(goDir, 'go.mod'), 'utf8');
   const goSum = readFileSync(join(goDir, 'go.sum'));
-  if (/^\s*replace\b/m.test(goMod)) throw new Error(`${join(goDir, 'go.mod')} has replace directives: go-patch.mjs would need to merge them`);
+  if (/^\s*replace\b/m.test(goMod))
+    throw new Error(`${join(goDir, 'go.mod')} has replace directives: go-patch.mjs would need to merge them`);
   const mod = `${goMod.trimEnd()}\n\n// Derived by scripts/lib/go-patch.mjs (not committed): ${module}@${version} with ${patch}.\nreplace ${module} => ${JSON.stringify(dir)}\n`;
   const name = createHash('sha256').update(mod).update(goSum).digest('hex').slice(0, 16);
   const modfile = join(cacheDir, 'go-patched', `go-${name}.mod`);

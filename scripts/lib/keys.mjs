@@ -36,13 +36,20 @@ export function writeKeyManifest(artifacts) {
       build: index.build,
       setup: k.setup,
       versions: k.versions ?? {},
-      entries: k.entries.map((e) => ({ config: e.config, keyHash: e.keyHash, vk: rebase(id, e.vk), capacityBytes: e.capacityBytes })),
+      entries: k.entries.map((e) => ({
+        config: e.config,
+        keyHash: e.keyHash,
+        vk: rebase(id, e.vk),
+        capacityBytes: e.capacityBytes,
+      })),
     };
     if (k.shared) b.shared = Object.fromEntries(Object.entries(k.shared).map(([name, f]) => [name, rebase(id, f)]));
     const v = index.variants?.verifier;
     if (v) b.verifier = { glue: fileEntry(artifacts, id, v.glue), wasm: rebase(id, v.wasm) };
-    if (index.solidity) b.solidity = Object.fromEntries(Object.entries(index.solidity).map(([name, f]) => [name, rebase(id, f)]));
-    if (index.samples) b.samples = index.samples.map((s) => ({ file: `${id}/${s.file}`, config: s.config, message: s.message }));
+    if (index.solidity)
+      b.solidity = Object.fromEntries(Object.entries(index.solidity).map(([name, f]) => [name, rebase(id, f)]));
+    if (index.samples)
+      b.samples = index.samples.map((s) => ({ file: `${id}/${s.file}`, config: s.config, message: s.message }));
     backends[id] = b;
   }
   const manifest = { format: 'zkplay-keys', version: 1, build: builds.join('.'), backends };

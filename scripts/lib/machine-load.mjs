@@ -23,7 +23,9 @@ function cpuTicks() {
 
 /** Load average and the processes other than this one (and its children, by `ignore`) busy in the last second. */
 export async function machineLoad(when, { ignore = () => false } = {}) {
-  const loadavg = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number) : [];
+  const loadavg = existsSync('/proc/loadavg')
+    ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number)
+    : [];
   const a = cpuTicks();
   await new Promise((r) => setTimeout(r, 1000));
   const b = cpuTicks();
@@ -34,7 +36,9 @@ export async function machineLoad(when, { ignore = () => false } = {}) {
     .sort((x, y) => y.pct - x.pct)
     .slice(0, 5)
     .map((p) => `${p.comm} ${p.pct}%`);
-  log(`load ${when}: ${loadavg.join(' ')}${busiest.length ? `; busy in the last second: ${busiest.join(', ')}` : '; nothing else busy in the last second'}`);
+  log(
+    `load ${when}: ${loadavg.join(' ')}${busiest.length ? `; busy in the last second: ${busiest.join(', ')}` : '; nothing else busy in the last second'}`,
+  );
   return { when, at: new Date().toISOString(), loadavg, otherBusyProcesses: busiest };
 }
 

@@ -22,7 +22,8 @@ export async function runKeysExample({ root, cacheDir, crate, backend, key, what
       cwd: join(root, 'crates'),
       env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target') },
       prefix: `${crate} keys`,
-    }));
+    }),
+  );
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
   mkdirSync(join(dir, 'done'));

@@ -11,10 +11,21 @@ export interface ReportPhase {
 export interface NativeReport {
   threads: number;
   config: Record<string, string | number | boolean>;
-  prepare: { phases: ReportPhase[]; sizes: Record<string, number>; circuit: Record<string, number | string>; capacityBytes: number };
+  prepare: {
+    phases: ReportPhase[];
+    sizes: Record<string, number>;
+    circuit: Record<string, number | string>;
+    capacityBytes: number;
+  };
   runs: { prove: ReportPhase[]; verify: ReportPhase[]; proofBytes: number }[];
   peakRssBytes: number;
 }
 
-export function reportRunResult(args: { backend: string; build: string; commit?: string; bytes: number; report: NativeReport }): RunResult;
+export function reportRunResult(args: {
+  backend: string;
+  build: string;
+  commit?: string;
+  bytes: number;
+  report: NativeReport;
+}): RunResult;
 export { stat } from '@zkplay/core/stats';

@@ -10,17 +10,35 @@ import { stat } from '@zkplay/core/stats';
 export { stat };
 
 export function nativeEnvironment(threads, build, commit) {
-  return { kind: 'native', threads, build, device: 'server', os: `${platform()}/${arch()}`, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem(), commit };
+  return {
+    kind: 'native',
+    threads,
+    build,
+    device: 'server',
+    os: `${platform()}/${arch()}`,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryBytes: totalmem(),
+    commit,
+  };
 }
 
 /** Runs `cargo run --release --example NAME -p CRATE -- ARGS` with RAYON_NUM_THREADS=threads; parses its JSON stdout. */
 export function runRustExample({ root, crate, example, args, threads }) {
-  const out = execFileSync('cargo', ['run', '--quiet', '--release', '-p', crate, '--example', example, '--', ...args.map(String)], {
-    cwd: join(root, 'crates'),
-    env: { ...process.env, RAYON_NUM_THREADS: String(threads), CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 1 << 24,
-  });
+  const out = execFileSync(
+    'cargo',
+    ['run', '--quiet', '--release', '-p', crate, '--example', example, '--', ...args.map(String)],
+    {
+      cwd: join(root, 'crates'),
+      env: {
+        ...process.env,
+        RAYON_NUM_THREADS: String(threads),
+        CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target'),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 24,
+    },
+  );
   return JSON.parse(out.toString());
 }
 

@@ -15,7 +15,12 @@ const phase = (id: string, ms: number) => ({ id, label: `The ${id}`, ms });
 const report: NativeReport = {
   threads: 2,
   config: { k: 12, rowsPerRound: 25 },
-  prepare: { phases: [phase('params', 30), phase('keys', 20)], sizes: { params: 1000, verifyingKey: 50 }, circuit: { k: 12, rows: 4096 }, capacityBytes: 271 },
+  prepare: {
+    phases: [phase('params', 30), phase('keys', 20)],
+    sizes: { params: 1000, verifyingKey: 50 },
+    circuit: { k: 12, rows: 4096 },
+    capacityBytes: 271,
+  },
   runs: [
     { prove: [phase('witness', 3), phase('prove', 100)], verify: [phase('verify', 5)], proofBytes: 800 },
     { prove: [phase('witness', 5), phase('prove', 120)], verify: [phase('verify', 7)], proofBytes: 800 },
@@ -24,7 +29,7 @@ const report: NativeReport = {
 };
 
 describe('reportRunResult', () => {
-  it('makes a valid RunResult with the prover\'s phases, steps and capacity', () => {
+  it("makes a valid RunResult with the prover's phases, steps and capacity", () => {
     const r = reportRunResult({ backend: 'novel', build: 'native-rust', commit: 'abc', bytes: 200, report });
     expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
     expect(r.phases.map((p) => [p.id, p.label, p.step])).toEqual([
@@ -34,7 +39,12 @@ describe('reportRunResult', () => {
       ['prove', 'The prove', 'prove'],
       ['verify', 'The verify', 'verify'],
     ]);
-    expect(r.phases.find((p) => p.id === 'prove')!.ms).toEqual({ median: 110, min: 100, max: 120, samples: [100, 120] });
+    expect(r.phases.find((p) => p.id === 'prove')!.ms).toEqual({
+      median: 110,
+      min: 100,
+      max: 120,
+      samples: [100, 120],
+    });
     expect(stepMs(r, 'verify')).toBe(6);
     expect(r.environment).toMatchObject({ kind: 'native', build: 'native-rust', threads: 2 });
     expect(r.capacityBytes).toBe(271);
@@ -43,7 +53,9 @@ describe('reportRunResult', () => {
   });
 
   it('refuses a report without runs or without the prove/verify split', () => {
-    expect(() => reportRunResult({ backend: 'x', build: 'b', bytes: 1, report: { ...report, runs: [] } })).toThrow(/no runs/);
+    expect(() => reportRunResult({ backend: 'x', build: 'b', bytes: 1, report: { ...report, runs: [] } })).toThrow(
+      /no runs/,
+    );
     const flat = { ...report, runs: [{ phases: [phase('prove', 1)], proofBytes: 1 }] } as unknown as NativeReport;
     expect(() => reportRunResult({ backend: 'x', build: 'b', bytes: 1, report: flat })).toThrow(/prove or verify/);
   });

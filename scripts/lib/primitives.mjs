@@ -28,7 +28,11 @@ export async function buildPrimitives({ root, cacheDir }) {
   } else {
     await step('primitives: build the gnark-crypto primitives wasm (go build)', async () => {
       mkdirSync(join(wasm, '..'), { recursive: true });
-      await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${wasm}.tmp`, './cmd/primitives-wasm'], { cwd: goDir, env: { GOOS: 'js', GOARCH: 'wasm' }, prefix: 'primitives wasm' });
+      await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${wasm}.tmp`, './cmd/primitives-wasm'], {
+        cwd: goDir,
+        env: { GOOS: 'js', GOARCH: 'wasm' },
+        prefix: 'primitives wasm',
+      });
       renameSync(`${wasm}.tmp`, wasm);
     });
   }
@@ -37,7 +41,13 @@ export async function buildPrimitives({ root, cacheDir }) {
   log('primitives: the halo2curves / plonky2_field primitives wasm (cargo, single-threaded)');
   const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
   log('primitives: the threaded halo2curves / plonky2_field primitives wasm (cargo, atomics + build-std)');
-  const threadsDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'threads', features: ['wasm-threads'] });
+  const threadsDir = await buildWasm({
+    root,
+    cacheDir,
+    crate: RUST_CRATE,
+    variant: 'threads',
+    features: ['wasm-threads'],
+  });
   const rustKey = `${rustDir.split('-').pop().slice(0, 8)}-${threadsDir.split('-').pop().slice(0, 8)}`;
   const lib = RUST_CRATE.replace(/-/g, '_');
 
@@ -55,11 +65,14 @@ export async function buildPrimitives({ root, cacheDir }) {
     rustThreadsGlue: listed(join(threadsDir, `${lib}.js`), `rust-threads/${lib}.js`),
   };
   // wasm-bindgen-rayon's worker helper, served as it is next to the glue it imports.
-  if (existsSync(join(threadsDir, 'snippets'))) cpSync(join(threadsDir, 'snippets'), join(outDir, 'rust-threads', 'snippets'), { recursive: true });
+  if (existsSync(join(threadsDir, 'snippets')))
+    cpSync(join(threadsDir, 'snippets'), join(outDir, 'rust-threads', 'snippets'), { recursive: true });
   else throw new Error(`${threadsDir} has no snippets/ (wasm-bindgen-rayon's worker helper)`);
   // rustGlue and rustThreadsGlue are roles under files (schema/artifact-index.schema.json allows any role there,
   // but no other top-level field): the worker imports it by files.rustGlue.file.
   const index = { build: `${goKey}.${rustKey}`, files };
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
-  log(`primitives: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB), Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) and threaded Rust (${(files.rustThreads.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`);
+  log(
+    `primitives: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB), Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) and threaded Rust (${(files.rustThreads.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`,
+  );
 }

@@ -2,7 +2,17 @@
 // target, wasm-bindgen-cli at exactly the crate's version (from crates.io, not GitHub), and
 // one wasm build per variant (threaded with shared memory, or single-threaded), cached by a
 // hash of what it is built from.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -25,12 +35,20 @@ export function lockedVersion(root, name) {
 const COMPONENTS = ['rust-src', 'rustfmt'];
 
 export async function ensureToolchain(root) {
-  if (!capture('rustup', ['--version'])) throw new Error('rustup is not installed (https://rustup.rs is how a new machine of this kind gets Rust)');
+  if (!capture('rustup', ['--version']))
+    throw new Error('rustup is not installed (https://rustup.rs is how a new machine of this kind gets Rust)');
   const channel = pinnedToolchain(root);
   const installed = capture('rustup', ['run', channel, 'rustc', '--version']) !== undefined;
-  const have = installed
-    && (capture('rustup', ['target', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').includes('wasm32-unknown-unknown')
-    && COMPONENTS.every((c) => (capture('rustup', ['component', 'list', '--installed', '--toolchain', channel]) ?? '').split('\n').some((l) => l.startsWith(c)));
+  const have =
+    installed &&
+    (capture('rustup', ['target', 'list', '--installed', '--toolchain', channel]) ?? '')
+      .split('\n')
+      .includes('wasm32-unknown-unknown') &&
+    COMPONENTS.every((c) =>
+      (capture('rustup', ['component', 'list', '--installed', '--toolchain', channel]) ?? '')
+        .split('\n')
+        .some((l) => l.startsWith(c)),
+    );
   if (have) return log(`Rust ${channel} with ${COMPONENTS.join(', ')} and wasm32 is installed`);
   // `toolchain install` on an installed toolchain does not add missing components: add them explicitly.
   await step(`install Rust ${channel} with ${COMPONENTS.join(', ')} and the wasm32 target (rustup)`, async () => {
@@ -48,7 +66,10 @@ export async function ensureWasmBindgen(root, cacheDir) {
   if ((capture(bin, ['--version']) ?? '').includes(version)) return bin;
   // Without --locked: the CLI's own lock file wants a webpki-roots the registry lacks.
   await step(`install wasm-bindgen-cli ${version} from crates.io (cargo install, ~10 min, once)`, () =>
-    run('cargo', ['+stable', 'install', 'wasm-bindgen-cli', '--version', version, '--root', dir], { prefix: 'cargo install' }));
+    run('cargo', ['+stable', 'install', 'wasm-bindgen-cli', '--version', version, '--root', dir], {
+      prefix: 'cargo install',
+    }),
+  );
   return bin;
 }
 
@@ -129,7 +150,10 @@ export async function derivedWorkspace(root, dir, crate, patches, { tests = fals
   for (const f of ['Cargo.lock', 'rust-toolchain.toml']) cpSync(join(cratesDir, f), join(dir, f));
   for (const c of [crate, ...SHARED_CRATES]) {
     const skip = tests ? /\/(target|benches|examples)(\/|$)/ : /\/(target|tests|benches|examples)(\/|$)/;
-    cpSync(join(cratesDir, c), join(dir, c), { recursive: true, filter: (src) => !skip.test(src.slice(cratesDir.length)) });
+    cpSync(join(cratesDir, c), join(dir, c), {
+      recursive: true,
+      filter: (src) => !skip.test(src.slice(cratesDir.length)),
+    });
   }
   let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
   ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify([crate, ...SHARED_CRATES])}`);
@@ -165,11 +189,32 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   const cratesDir = join(root, 'crates');
   const channel = pinnedToolchain(root);
   // The crate, the shared crates it depends on, and the workspace files: a change to any of them rebuilds.
-  const tree = hashTree([join(cratesDir, crate), ...SHARED_CRATES.map((c) => join(cratesDir, c)), join(cratesDir, 'Cargo.toml'), join(cratesDir, 'Cargo.lock'), join(cratesDir, 'rust-toolchain.toml')], { exclude: ['/tests/', '/benches/', '/examples/', 'tests.rs'] });
+  const tree = hashTree(
+    [
+      join(cratesDir, crate),
+      ...SHARED_CRATES.map((c) => join(cratesDir, c)),
+      join(cratesDir, 'Cargo.toml'),
+      join(cratesDir, 'Cargo.lock'),
+      join(cratesDir, 'rust-toolchain.toml'),
+    ],
+    { exclude: ['/tests/', '/benches/', '/examples/', 'tests.rs'] },
+  );
   // A patch's diff is part of the key by its contents, not only its name (absent without diffs,
   // so that builds without one keep their keys).
   const diffs = patches.filter((p) => p.diff).map((p) => sha256File(join(root, p.diff)));
-  const key = createHash('sha256').update(tree).update(JSON.stringify({ variant, features, patches, ...(diffs.length ? { diffs } : {}), flags: variant === 'threads' ? THREAD_FLAGS : '' })).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(tree)
+    .update(
+      JSON.stringify({
+        variant,
+        features,
+        patches,
+        ...(diffs.length ? { diffs } : {}),
+        flags: variant === 'threads' ? THREAD_FLAGS : '',
+      }),
+    )
+    .digest('hex')
+    .slice(0, 16);
   const out = join(cacheDir, 'wasm', `${crate}-${variant}-${key}`);
   if (existsSync(join(out, 'done'))) {
     log(`${crate} (${variant}): wasm ${key} already built`);
@@ -178,8 +223,20 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   await ensureToolchain(root);
   const bindgen = await ensureWasmBindgen(root, cacheDir);
   const targetDir = join(cacheDir, `cargo-target-wasm-${variant}`);
-  const workspace = patches.length ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `${crate}-${variant}`), crate, patches) : cratesDir;
-  const args = ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features', '--features', features.join(',')];
+  const workspace = patches.length
+    ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `${crate}-${variant}`), crate, patches)
+    : cratesDir;
+  const args = [
+    'build',
+    '--release',
+    '--target',
+    'wasm32-unknown-unknown',
+    '-p',
+    crate,
+    '--no-default-features',
+    '--features',
+    features.join(','),
+  ];
   // crates/Cargo.lock is the committed resolution: refuse to build from any other (the derived
   // workspace's [patch] entries change its lock, so it cannot be held to it).
   if (workspace === cratesDir) args.push('--locked');
@@ -191,14 +248,32 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
     env.RUSTFLAGS = '';
   }
   const t0 = Date.now();
-  await step(`${crate}: cargo build for wasm32 (${variant}; several minutes the first time)`, () => run('cargo', args, { cwd: workspace, env, prefix: `${crate} ${variant}` }));
+  await step(`${crate}: cargo build for wasm32 (${variant}; several minutes the first time)`, () =>
+    run('cargo', args, { cwd: workspace, env, prefix: `${crate} ${variant}` }),
+  );
   const lib = crate.replace(/-/g, '_');
   const tmp = `${out}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   await step(`${crate}: wasm-bindgen (${variant})`, () =>
-    run(bindgen, ['--target', 'web', '--out-dir', tmp, '--out-name', lib, join(targetDir, 'wasm32-unknown-unknown', 'release', `${lib}.wasm`)]));
-  writeFileSync(join(tmp, 'build.json'), JSON.stringify({ crate, variant, features, patches, key, channel, buildSeconds: (Date.now() - t0) / 1000 }, null, 2));
+    run(bindgen, [
+      '--target',
+      'web',
+      '--out-dir',
+      tmp,
+      '--out-name',
+      lib,
+      join(targetDir, 'wasm32-unknown-unknown', 'release', `${lib}.wasm`),
+    ]),
+  );
+  writeFileSync(
+    join(tmp, 'build.json'),
+    JSON.stringify(
+      { crate, variant, features, patches, key, channel, buildSeconds: (Date.now() - t0) / 1000 },
+      null,
+      2,
+    ),
+  );
   rmSync(out, { recursive: true, force: true });
   renameSync(tmp, out);
   mkdirSync(join(out, 'done'));
@@ -215,7 +290,14 @@ export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, vari
   const lib = crate.replace(/-/g, '_');
   const built = [];
   for (const v of variants) {
-    const dir = await buildWasm({ root, cacheDir, crate, variant: v.id, features: v.features, patches: v.patches ?? [] });
+    const dir = await buildWasm({
+      root,
+      cacheDir,
+      crate,
+      variant: v.id,
+      features: v.features,
+      patches: v.patches ?? [],
+    });
     built.push({ ...v, dir, info: JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) });
   }
   rmSync(outDir, { recursive: true, force: true });
@@ -239,7 +321,9 @@ export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, vari
   const index = { build: built.map((v) => v.info.key.slice(0, 8)).join('-'), variants: published };
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
   for (const [variant, v] of Object.entries(published)) {
-    log(`${id}: ${variant} wasm ${(v.wasm.bytes / 2 ** 20).toFixed(1)} MiB (cargo build ${v.buildSeconds.toFixed(0)} s when it was built)`);
+    log(
+      `${id}: ${variant} wasm ${(v.wasm.bytes / 2 ** 20).toFixed(1)} MiB (cargo build ${v.buildSeconds.toFixed(0)} s when it was built)`,
+    );
   }
   log(`${id}: artifacts in ${outDir}`);
 }

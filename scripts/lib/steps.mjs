@@ -2,7 +2,17 @@
 // stream their output, and content hashes for caching builds by what they are built from.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createServer } from 'node:net';
@@ -10,7 +20,8 @@ import { createServer } from 'node:net';
 export const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 
 /** Where built keys, wasm and target dirs are kept between runs, keyed by their inputs. */
-export const cacheDir = process.env.ZKPLAY_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkplay');
+export const cacheDir =
+  process.env.ZKPLAY_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkplay');
 
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s`;
@@ -31,7 +42,11 @@ export async function step(name, fn) {
 /** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? root, env: { ...process.env, ...(opts.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      env: { ...process.env, ...(opts.env ?? {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const prefix = opts.prefix ? `  ${opts.prefix} | ` : '  | ';
     let tail = '';
     const relay = (stream, out) => {
@@ -53,13 +68,21 @@ export function run(cmd, args, opts = {}) {
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
     child.on('error', (e) => reject(new Error(`${cmd} could not start: ${e.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${opts.quiet ? `\n${tail}` : ''}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${opts.quiet ? `\n${tail}` : ''}`)),
+    );
   });
 }
 
 /** Output of a quick command, or undefined when it fails. */
 export function capture(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, encoding: 'utf8', env: { ...process.env, ...(opts.env ?? {}) } });
+  const r = spawnSync(cmd, args, {
+    cwd: opts.cwd ?? root,
+    encoding: 'utf8',
+    env: { ...process.env, ...(opts.env ?? {}) },
+  });
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 

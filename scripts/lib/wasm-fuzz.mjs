@@ -33,7 +33,8 @@ export async function loadSingleWasm(id) {
   const fail = failer(id);
   const dir = join(root, 'web', 'public', 'artifacts', id);
   const indexPath = join(dir, 'index.json');
-  if (!existsSync(indexPath)) fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
+  if (!existsSync(indexPath))
+    fail(`${indexPath} is missing: run the set-up (npm test or node scripts/setup.mjs) first`);
   const single = JSON.parse(readFileSync(indexPath, 'utf8')).variants?.single;
   if (!single) fail('index.json has no single-threaded variant');
   const m = await import(pathToFileURL(join(dir, single.glue)).href);
@@ -55,7 +56,10 @@ export function verifierOf({ m, prover, prefixes, codes, fail }) {
     try {
       out = prover.verify(p, d, len);
     } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) fail(`the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`);
+      if (e instanceof WebAssembly.RuntimeError)
+        fail(
+          `the wasm trapped (panic: ${m.lastPanic() || e.message}) on length ${len}, proof ${p.length} bytes, digest ${d.length} bytes`,
+        );
       const message = String(e?.message ?? e);
       const prefix = prefixes.find((x) => message.startsWith(x));
       if (!prefix) fail(`unexpected error text: ${message}`);
@@ -63,7 +67,8 @@ export function verifierOf({ m, prover, prefixes, codes, fail }) {
       return message;
     }
     if (out.ok === true && out.reason === undefined) return undefined;
-    if (out.ok !== false || !prefixes.some((x) => out.reason?.startsWith(x) && !codes[x])) fail(`unexpected verify report: ${JSON.stringify(out)}`);
+    if (out.ok !== false || !prefixes.some((x) => out.reason?.startsWith(x) && !codes[x]))
+      fail(`unexpected verify report: ${JSON.stringify(out)}`);
     return out.reason;
   };
 }
@@ -184,8 +189,25 @@ export function refuseDigestSizes({ verify, proofs, digest, length, message, fai
 
 /** JavaScript numbers a 32-bit `usize` argument wrapped or truncated, and other non-lengths. */
 export const badLengths = (L, cap) => [
-  4294967301, 8589934597, 2 ** 32 + L, 5.5, L + 0.5, -1, -0.5, -4294967291, NaN, Infinity, -Infinity,
-  cap + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64 + L, Number.MAX_VALUE, 1e300, Number.MIN_VALUE, undefined,
+  4294967301,
+  8589934597,
+  2 ** 32 + L,
+  5.5,
+  L + 0.5,
+  -1,
+  -0.5,
+  -4294967291,
+  NaN,
+  Infinity,
+  -Infinity,
+  cap + 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  2 ** 64 + L,
+  Number.MAX_VALUE,
+  1e300,
+  Number.MIN_VALUE,
+  undefined,
 ];
 
 /**
@@ -198,7 +220,8 @@ export function refuseLengths({ verify, proof, digest, lengths, junk, fail }) {
     for (const p of [proof, junk]) {
       const e = verify(p, digest, len);
       if (e === undefined) fail(`length ${len} verified`);
-      if (!e.startsWith('invalid input: length ')) fail(`length ${len}: expected "invalid input: length ...", got: ${e}`);
+      if (!e.startsWith('invalid input: length '))
+        fail(`length ${len}: expected "invalid input: length ...", got: ${e}`);
       refused++;
     }
   }

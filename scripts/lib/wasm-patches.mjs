@@ -13,13 +13,25 @@ import { derivedWorkspace, SHARED_CRATES } from './rust.mjs';
 import { hashTree, run, sha256File, step } from './steps.mjs';
 
 /** BN254 (and every halo2curves field_arithmetic field) Montgomery product over nine 29-bit limbs on wasm32. */
-export const HALO2CURVES_MUL29 = { name: 'halo2curves-axiom', version: '0.7.3', diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul29.patch' };
+export const HALO2CURVES_MUL29 = {
+  name: 'halo2curves-axiom',
+  version: '0.7.3',
+  diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul29.patch',
+};
 
 /** Goldilocks product from four 32 x 32 -> 64 multiplies on wasm32. */
-export const PLONKY2_FIELD_MUL_WIDE = { name: 'plonky2_field', version: '1.0.0', diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch' };
+export const PLONKY2_FIELD_MUL_WIDE = {
+  name: 'plonky2_field',
+  version: '1.0.0',
+  diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch',
+};
 
 /** halo2curves' parallel MSM splits its points between threads by work (scalar bit lengths), not by count (threaded builds). */
-export const HALO2CURVES_MSM_BALANCED = { name: 'halo2curves-axiom', version: '0.7.3', diff: 'crates/patches/halo2curves-axiom-0.7.3-msm-balanced-split.patch' };
+export const HALO2CURVES_MSM_BALANCED = {
+  name: 'halo2curves-axiom',
+  version: '0.7.3',
+  diff: 'crates/patches/halo2curves-axiom-0.7.3-msm-balanced-split.patch',
+};
 
 /** Every patch whose code testWasmPatches runs natively. */
 export const NATIVELY_TESTED_PATCHES = [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED, PLONKY2_FIELD_MUL_WIDE];
@@ -33,21 +45,35 @@ export const NATIVELY_TESTED_PATCHES = [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALAN
 export async function testWasmPatches({ root, cacheDir }) {
   const crates = join(root, 'crates');
   const key = createHash('sha256')
-    .update(hashTree([join(crates, 'zkplay-primitives'), ...SHARED_CRATES.map((c) => join(crates, c)), join(crates, 'Cargo.toml'), join(crates, 'Cargo.lock'), join(crates, 'rust-toolchain.toml')]))
+    .update(
+      hashTree([
+        join(crates, 'zkplay-primitives'),
+        ...SHARED_CRATES.map((c) => join(crates, c)),
+        join(crates, 'Cargo.toml'),
+        join(crates, 'Cargo.lock'),
+        join(crates, 'rust-toolchain.toml'),
+      ]),
+    )
     .update(NATIVELY_TESTED_PATCHES.map((p) => sha256File(join(root, p.diff))).join())
     .digest('hex')
     .slice(0, 16);
   const base = join(cacheDir, 'workspaces');
   const dir = join(base, `wasm-patches-native-test-${key}`);
   if (!existsSync(join(dir, 'derived'))) {
-    for (const old of existsSync(base) ? readdirSync(base).filter((d) => d.startsWith('wasm-patches-native-test')) : []) rmSync(join(base, old), { recursive: true, force: true });
-    await step('wasm patches: derive a workspace with the patched crates', () => derivedWorkspace(root, dir, 'zkplay-primitives', NATIVELY_TESTED_PATCHES, { tests: true }));
+    for (const old of existsSync(base) ? readdirSync(base).filter((d) => d.startsWith('wasm-patches-native-test')) : [])
+      rmSync(join(base, old), { recursive: true, force: true });
+    await step('wasm patches: derive a workspace with the patched crates', () =>
+      derivedWorkspace(root, dir, 'zkplay-primitives', NATIVELY_TESTED_PATCHES, { tests: true }),
+    );
     writeFileSync(join(dir, 'derived'), `${key}\n`);
   }
   await step('wasm patches: cargo test --release -p zkplay-primitives with --cfg zkplay_wasm_patches', () =>
     run('cargo', ['test', '--release', '-p', 'zkplay-primitives'], {
       cwd: dir,
-      env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-wasm-patches-test'), RUSTFLAGS: '--cfg zkplay_wasm_patches' },
+      env: {
+        CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-wasm-patches-test'),
+        RUSTFLAGS: '--cfg zkplay_wasm_patches',
+      },
       prefix: 'wasm patches',
     }),
   );

@@ -15,7 +15,8 @@ function leb(bytes, i) {
 
 /** [{ id, name (custom sections), start, end }] of the module's sections. */
 export function wasmSections(bytes) {
-  if (bytes.length < 8 || bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d) throw new Error('not a wasm module');
+  if (bytes.length < 8 || bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d)
+    throw new Error('not a wasm module');
   const out = [];
   let i = 8;
   while (i < bytes.length) {

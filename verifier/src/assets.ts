@@ -26,7 +26,8 @@ export async function loadBytes(url: URL, fetchFn?: Fetch): Promise<Uint8Array> 
 
 /** The file, after its size and sha256 matched keys.json ('corrupt-artifact' otherwise). */
 export async function loadChecked(base: URL, f: KeyFile, fetchFn?: Fetch): Promise<Uint8Array> {
-  if (f.file.split('/').includes('..')) throw new Refusal('corrupt-artifact', `${f.file}: paths in keys.json may not leave its folder`);
+  if (f.file.split('/').includes('..'))
+    throw new Refusal('corrupt-artifact', `${f.file}: paths in keys.json may not leave its folder`);
   const url = new URL(f.file, base);
   let bytes: Uint8Array;
   try {
@@ -36,7 +37,10 @@ export async function loadChecked(base: URL, f: KeyFile, fetchFn?: Fetch): Promi
   }
   const hash = toHex(sha256(bytes));
   if (bytes.length !== f.bytes || hash !== f.sha256) {
-    throw new Refusal('corrupt-artifact', `${f.file} is not the file keys.json lists (${bytes.length} bytes, sha256 ${hash.slice(0, 12)}…; expected ${f.bytes} bytes, ${f.sha256.slice(0, 12)}…)`);
+    throw new Refusal(
+      'corrupt-artifact',
+      `${f.file} is not the file keys.json lists (${bytes.length} bytes, sha256 ${hash.slice(0, 12)}…; expected ${f.bytes} bytes, ${f.sha256.slice(0, 12)}…)`,
+    );
   }
   return bytes;
 }

@@ -50,7 +50,8 @@ const manifests = new Map<string, Promise<KeyManifest>>();
 const verifiers = new Map<string, Promise<BackendVerifier>>();
 
 async function keyManifest(opt: VerifyOptions['keys'], fetchFn?: Fetch): Promise<{ manifest: KeyManifest; base: URL }> {
-  if (opt && typeof opt === 'object' && 'manifest' in opt) return { manifest: readKeyManifest(opt.manifest), base: new URL(opt.base) };
+  if (opt && typeof opt === 'object' && 'manifest' in opt)
+    return { manifest: readKeyManifest(opt.manifest), base: new URL(opt.base) };
   const url = opt ? new URL(opt, typeof location === 'undefined' ? undefined : location.href) : defaultKeys();
   let p = manifests.get(url.href);
   if (!p) {
@@ -77,8 +78,12 @@ function verifierFor(backendId: string, keys: BackendKeys, base: URL, fetchFn?: 
         const { wasmVerifier } = await import('./backends/wasm');
         return wasmVerifier(new URL(keys.verifier.glue.file, base), wasm);
       }
-      if (keys.proofSystem === 'groth16' && keys.field === 'bn254') return (await import('./backends/gnark')).gnarkVerifier;
-      throw new Refusal('unknown-backend', `no verifier for ${backendId} proofs (${keys.proofSystem} over ${keys.field}) in this package`);
+      if (keys.proofSystem === 'groth16' && keys.field === 'bn254')
+        return (await import('./backends/gnark')).gnarkVerifier;
+      throw new Refusal(
+        'unknown-backend',
+        `no verifier for ${backendId} proofs (${keys.proofSystem} over ${keys.field}) in this package`,
+      );
     })();
     verifiers.set(cacheKey, v);
     v.catch(() => verifiers.delete(cacheKey));
@@ -86,7 +91,10 @@ function verifierFor(backendId: string, keys: BackendKeys, base: URL, fetchFn?: 
   return v;
 }
 
-export async function verify(proofFile: string | Uint8Array | ArrayBuffer | object, options: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verify(
+  proofFile: string | Uint8Array | ArrayBuffer | object,
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
   const t0 = performance.now();
   const out: VerifyResult = { ok: false, ms: 0 };
   try {
@@ -102,10 +110,20 @@ export async function verify(proofFile: string | Uint8Array | ArrayBuffer | obje
     } catch (e) {
       throw new Refusal('invalid-input', `the statement is refused: ${(e as Error).message}`);
     }
-    const [vk, verifier] = await Promise.all([loadChecked(base, entry.vk, options.fetch), verifierFor(file.backend, backend, base, options.fetch)]);
+    const [vk, verifier] = await Promise.all([
+      loadChecked(base, entry.vk, options.fetch),
+      verifierFor(file.backend, backend, base, options.fetch),
+    ]);
     let answer;
     try {
-      answer = await verifier.verify({ config: entry.config, keyHash: entry.keyHash, vk, proof: file.proof, digest: file.digest, length: file.length });
+      answer = await verifier.verify({
+        config: entry.config,
+        keyHash: entry.keyHash,
+        vk,
+        proof: file.proof,
+        digest: file.digest,
+        length: file.length,
+      });
     } catch (e) {
       verifiers.delete(`${base.href}#${file.backend}`); // a trapped wasm instance is not reused
       throw e;
@@ -116,7 +134,8 @@ export async function verify(proofFile: string | Uint8Array | ArrayBuffer | obje
     } else {
       out.code = answer.code ?? 'rejected';
       out.reason = answer.reason ?? 'the proof does not verify';
-      if (out.code === 'rejected') out.reason = `the proof does not verify for this statement under key ${short(entry.keyHash)}: ${out.reason}`;
+      if (out.code === 'rejected')
+        out.reason = `the proof does not verify for this statement under key ${short(entry.keyHash)}: ${out.reason}`;
     }
   } catch (e) {
     out.ok = false;
@@ -140,7 +159,10 @@ export async function verify(proofFile: string | Uint8Array | ArrayBuffer | obje
 export async function evmCall(proofFile: string | Uint8Array | ArrayBuffer | object) {
   const file = parseProofFile(proofFile);
   if (file.proofSystem !== 'groth16' || file.field !== 'bn254') return undefined;
-  const [{ solidityCall }, { statementToPublicInputs }] = await Promise.all([import('./groth16/gnark'), import('./backends/gnark')]);
+  const [{ solidityCall }, { statementToPublicInputs }] = await Promise.all([
+    import('./groth16/gnark'),
+    import('./backends/gnark'),
+  ]);
   try {
     return solidityCall(file.proof, statementToPublicInputs(file.digest, file.length));
   } catch (e) {

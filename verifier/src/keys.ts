@@ -47,7 +47,9 @@ export function readKeyManifest(raw: unknown): KeyManifest {
 /** Two configurations are the same when they have the same knobs with the same values, in any order. */
 export function sameConfig(a: Config, b: Config): boolean {
   const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+  return (
+    ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k])
+  );
 }
 
 /** The entry of this backend and configuration (what the page writes into a proof file it makes). */
@@ -65,26 +67,42 @@ export interface FoundKey {
  * 'unknown-backend', 'unknown-key' (made with keys this build does not have: another build, or
  * a forged hash) or 'mismatch' (a known key, but the file's proof system, field or config differ).
  */
-export function findKey(m: KeyManifest, file: { backend: string; proofSystem: string; field: string; config: Config; keyHash: string }): FoundKey {
+export function findKey(
+  m: KeyManifest,
+  file: { backend: string; proofSystem: string; field: string; config: Config; keyHash: string },
+): FoundKey {
   const backend = m.backends[file.backend];
   if (!backend) {
     const known = Object.keys(m.backends).join(', ');
-    throw new Refusal('unknown-backend', `no verifier for backend "${file.backend}" here (this build verifies ${known})`);
+    throw new Refusal(
+      'unknown-backend',
+      `no verifier for backend "${file.backend}" here (this build verifies ${known})`,
+    );
   }
   const entry = backend.entries.find((e) => e.keyHash === file.keyHash);
   if (!entry) {
     const elsewhere = Object.entries(m.backends).find(([, b]) => b.entries.some((e) => e.keyHash === file.keyHash));
-    if (elsewhere) throw new Refusal('mismatch', `the file says backend "${file.backend}" but its key ${short(file.keyHash)} is a ${elsewhere[0]} key`);
+    if (elsewhere)
+      throw new Refusal(
+        'mismatch',
+        `the file says backend "${file.backend}" but its key ${short(file.keyHash)} is a ${elsewhere[0]} key`,
+      );
     throw new Refusal(
       'unknown-key',
       `made with keys this deployment does not have (verifying key sha256 ${short(file.keyHash)}): it comes from another build of zkplay, or its key hash was altered`,
     );
   }
   if (file.proofSystem !== backend.proofSystem || file.field !== backend.field) {
-    throw new Refusal('mismatch', `the file says ${file.proofSystem} over ${file.field}, but key ${short(file.keyHash)} is ${backend.proofSystem} over ${backend.field}`);
+    throw new Refusal(
+      'mismatch',
+      `the file says ${file.proofSystem} over ${file.field}, but key ${short(file.keyHash)} is ${backend.proofSystem} over ${backend.field}`,
+    );
   }
   if (!sameConfig(file.config, entry.config)) {
-    throw new Refusal('mismatch', `the file's configuration ${JSON.stringify(file.config)} is not the one key ${short(file.keyHash)} was made for (${JSON.stringify(entry.config)})`);
+    throw new Refusal(
+      'mismatch',
+      `the file's configuration ${JSON.stringify(file.config)} is not the one key ${short(file.keyHash)} was made for (${JSON.stringify(entry.config)})`,
+    );
   }
   return { backend, entry };
 }

@@ -85,15 +85,20 @@ export function parseProofFile(input: unknown): ParsedProof {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new Refusal('malformed', 'this is not a zkplay proof file: it is not a JSON object');
   }
-  const f = raw as Omit<Partial<ProofFile>, "version"> & { version?: unknown };
-  if (f.format !== PROOF_FILE_FORMAT) throw new Refusal('malformed', 'this is not a zkplay proof file: it has no "format": "zkplay-proof"');
+  const f = raw as Omit<Partial<ProofFile>, 'version'> & { version?: unknown };
+  if (f.format !== PROOF_FILE_FORMAT)
+    throw new Refusal('malformed', 'this is not a zkplay proof file: it has no "format": "zkplay-proof"');
   if (f.version === 1) {
     throw new Refusal(
       'unsupported-version',
       'this is a version 1 proof file: it does not say which keys it was made with, and proofs made before keys were fixed per build cannot be checked. Make the proof again and download it',
     );
   }
-  if (f.version !== PROOF_FILE_VERSION) throw new Refusal('unsupported-version', `proof file version ${shown(f.version)} is not one this verifier reads (it reads version ${PROOF_FILE_VERSION})`);
+  if (f.version !== PROOF_FILE_VERSION)
+    throw new Refusal(
+      'unsupported-version',
+      `proof file version ${shown(f.version)} is not one this verifier reads (it reads version ${PROOF_FILE_VERSION})`,
+    );
   // A length that is no whole number of bytes is refused in the words every verifier uses for it
   // (statement.ts) before the schema's more general sentence.
   const st = f.statement as unknown;
@@ -104,7 +109,12 @@ export function parseProofFile(input: unknown): ParsedProof {
       throw new Refusal('invalid-input', `the statement is refused: ${(e as Error).message}`);
     }
   }
-  const file = checkShape<ProofFile>('proof-file', raw, 'the proof file does not follow its format: ', (m) => new Refusal('invalid-file', m));
+  const file = checkShape<ProofFile>(
+    'proof-file',
+    raw,
+    'the proof file does not follow its format: ',
+    (m) => new Refusal('invalid-file', m),
+  );
   const digest = fromHex(file.statement.digest);
   try {
     checkStatement(digest, file.statement.length);
@@ -126,7 +136,10 @@ export function parseProofFile(input: unknown): ParsedProof {
 }
 
 function tooLarge(n: number): Refusal {
-  return new Refusal('too-large', `the proof file is ${n.toLocaleString('en')} bytes; proof files are at most ${MAX_PROOF_FILE_BYTES.toLocaleString('en')}`);
+  return new Refusal(
+    'too-large',
+    `the proof file is ${n.toLocaleString('en')} bytes; proof files are at most ${MAX_PROOF_FILE_BYTES.toLocaleString('en')}`,
+  );
 }
 
 function shown(x: unknown): string {

@@ -8,7 +8,12 @@ import { describeErrors } from '@zkplay/core/schema-errors';
 export type ShapeName = 'proof-file' | 'keys';
 
 /** data as T when it follows the schema; else throws what makeError makes of prefix + the problems in words. */
-export function checkShape<T>(name: ShapeName, data: unknown, prefix: string, makeError: (message: string) => Error): T {
+export function checkShape<T>(
+  name: ShapeName,
+  data: unknown,
+  prefix: string,
+  makeError: (message: string) => Error,
+): T {
   const v = validator(name);
   if (v(data)) return data as T;
   throw makeError(`${prefix}${describeErrors(v.errors ?? [])}`);

@@ -14,12 +14,15 @@ const artifacts = join(root, 'web', 'public', 'artifacts');
 let pkg: typeof Package;
 
 beforeAll(async () => {
-  if (!existsSync(join(dist, 'index.js'))) throw new Error(`${dist} is missing: the set-up builds it (npm test, or node scripts/setup.mjs)`);
+  if (!existsSync(join(dist, 'index.js')))
+    throw new Error(`${dist} is missing: the set-up builds it (npm test, or node scripts/setup.mjs)`);
   pkg = (await import(pathToFileURL(join(dist, 'index.js')).href)) as typeof Package;
 });
 
 const keys = JSON.parse(readFileSync(join(artifacts, 'keys.json'), 'utf8')) as Package.KeyManifest;
-const samples = Object.entries(keys.backends).flatMap(([id, b]) => (b.samples ?? []).map((s) => ({ id, ...s, text: readFileSync(join(artifacts, s.file), 'utf8') })));
+const samples = Object.entries(keys.backends).flatMap(([id, b]) =>
+  (b.samples ?? []).map((s) => ({ id, ...s, text: readFileSync(join(artifacts, s.file), 'utf8') })),
+);
 
 describe('zkplay-verifier (built package, Node)', () => {
   it('ships a package.json with an exports map and types', () => {
@@ -51,7 +54,9 @@ describe('zkplay-verifier (built package, Node)', () => {
         // Median of 5 warm calls, for the closing note (not asserted: speed is for benchmarks).
         const ms: number[] = [];
         for (let i = 0; i < 5; i++) ms.push((await pkg.verify(s.text)).ms);
-        console.log(`[zkplay-verifier] Node: ${s.id} ${s.file}: verify median ${ms.sort((a, b) => a - b)[2].toFixed(1)} ms (warm, 5 runs)`);
+        console.log(
+          `[zkplay-verifier] Node: ${s.id} ${s.file}: verify median ${ms.sort((a, b) => a - b)[2].toFixed(1)} ms (warm, 5 runs)`,
+        );
       });
 
       it('rejects a tampered proof, a wrong digest and a wrong length', async () => {

@@ -7,7 +7,13 @@ import type { BackendVerifier, VerifyCall } from './types';
 
 interface VerifierModule {
   default(init: { module_or_path: BufferSource }): Promise<unknown>;
-  verify(configJson: string, vk: Uint8Array, proof: Uint8Array, digest: Uint8Array, length: number): { ok: boolean; phases: { id: string; label: string; ms: number }[]; reason?: string };
+  verify(
+    configJson: string,
+    vk: Uint8Array,
+    proof: Uint8Array,
+    digest: Uint8Array,
+    length: number,
+  ): { ok: boolean; phases: { id: string; label: string; ms: number }[]; reason?: string };
 }
 
 const CODES: Record<string, RefusalCode> = {
@@ -25,7 +31,9 @@ export async function wasmVerifier(glueUrl: URL, wasmBytes: Uint8Array): Promise
     async verify({ config, vk, proof, digest, length }: VerifyCall) {
       try {
         const r = mod.verify(JSON.stringify(config), vk, proof, digest, length);
-        return r.ok ? { ok: true, phases: r.phases } : { ok: false, code: 'rejected', reason: r.reason ?? 'the proof does not verify', phases: r.phases };
+        return r.ok
+          ? { ok: true, phases: r.phases }
+          : { ok: false, code: 'rejected', reason: r.reason ?? 'the proof does not verify', phases: r.phases };
       } catch (e) {
         const err = e as { code?: string; message?: string };
         if (err && typeof err.code === 'string' && typeof err.message === 'string') {

@@ -46,7 +46,8 @@ export class Reader {
     private readonly what: string,
   ) {}
   take(n: number): Uint8Array {
-    if (this.off + n > this.bytes.length) throw new EncodingError(`${this.what} is truncated: ${this.bytes.length} bytes`);
+    if (this.off + n > this.bytes.length)
+      throw new EncodingError(`${this.what} is truncated: ${this.bytes.length} bytes`);
     const out = this.bytes.subarray(this.off, this.off + n);
     this.off += n;
     return out;
@@ -60,7 +61,8 @@ export class Reader {
     return b.reduce((acc, x) => (acc << 8n) | BigInt(x), 0n);
   }
   end(): void {
-    if (this.off !== this.bytes.length) throw new EncodingError(`${this.what} has ${this.bytes.length - this.off} bytes too many`);
+    if (this.off !== this.bytes.length)
+      throw new EncodingError(`${this.what} has ${this.bytes.length - this.off} bytes too many`);
   }
 }
 
@@ -127,10 +129,12 @@ export function g2Raw(b: Uint8Array, what: string): G2 {
 function compressedFlag(b: Uint8Array, size: number, what: string): 'infinity' | boolean {
   const flag = b[0] & FLAG_MASK;
   if (flag === COMPRESSED_INFINITY) {
-    if ((b[0] & ~FLAG_MASK) !== 0 || !isZero(b.subarray(1, size))) throw new EncodingError(`${what}: invalid infinity encoding`);
+    if ((b[0] & ~FLAG_MASK) !== 0 || !isZero(b.subarray(1, size)))
+      throw new EncodingError(`${what}: invalid infinity encoding`);
     return 'infinity';
   }
-  if (flag !== COMPRESSED_SMALLEST && flag !== COMPRESSED_LARGEST) throw new EncodingError(`${what}: not a compressed point encoding`);
+  if (flag !== COMPRESSED_SMALLEST && flag !== COMPRESSED_LARGEST)
+    throw new EncodingError(`${what}: not a compressed point encoding`);
   return flag === COMPRESSED_LARGEST;
 }
 
@@ -147,7 +151,6 @@ export function g1Compressed(b: Uint8Array, what: string): G1 {
   if (lexLargest(y) !== largest) y = Fp.neg(y);
   return g1Valid(G1Point.fromAffine({ x, y }), what);
 }
-
 
 export function g2Compressed(b: Uint8Array, what: string): G2 {
   const largest = compressedFlag(b, 64, what);

@@ -37,7 +37,12 @@ const replaced = (b: Uint8Array, at: number, part: Uint8Array) => {
   return c;
 };
 // Proof layout (gnark's compressed encoding): A 0..32, B 32..96, C 96..128, count 128..132, commitment 132..164, PoK 164..196.
-const A = 0, B = 32, C = 96, COUNT = 128, COMMITMENT = 132, POK = 164;
+const A = 0,
+  B = 32,
+  C = 96,
+  COUNT = 128,
+  COMMITMENT = 132,
+  POK = 164;
 
 describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => {
   it('verifies every sample proof', () => {
@@ -57,34 +62,58 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     // L + r is L modulo r: a verifier that reduced would accept it.
     const wrapped = s0.inputs.slice();
     wrapped[0] += R;
-    expect(verdict(s0.proof, wrapped)).toMatchObject({ ok: false, code: 'invalid-input', reason: expect.stringMatching(/not below the scalar field modulus/) });
+    expect(verdict(s0.proof, wrapped)).toMatchObject({
+      ok: false,
+      code: 'invalid-input',
+      reason: expect.stringMatching(/not below the scalar field modulus/),
+    });
     expect(verdict(s0.proof, [...s0.inputs, 0n])).toMatchObject({ ok: false, code: 'invalid-input' });
     expect(verdict(s0.proof, s0.inputs.slice(1))).toMatchObject({ ok: false, code: 'invalid-input' });
-    expect(() => statementToPublicInputs(new Uint8Array(31), 3)).toThrow(/invalid input: a Keccak-256 digest is 32 bytes/);
-    for (const length of [136, -1, 1.5, NaN, 2 ** 32 + 3]) expect(() => statementToPublicInputs(new Uint8Array(32), length), String(length)).toThrow(/^invalid input: /);
+    expect(() => statementToPublicInputs(new Uint8Array(31), 3)).toThrow(
+      /invalid input: a Keccak-256 digest is 32 bytes/,
+    );
+    for (const length of [136, -1, 1.5, NaN, 2 ** 32 + 3])
+      expect(() => statementToPublicInputs(new Uint8Array(32), length), String(length)).toThrow(/^invalid input: /);
   });
 
-  it('never accepts a proof with one bit flipped (every header bit, and 200 sampled positions), and never throws', { timeout: 120_000 }, () => {
-    const positions = [...Array.from({ length: 32 }, (_, i) => COUNT * 8 + i)];
-    for (let i = 0, x = 12345; i < 200; i++) {
-      x = (x * 1103515245 + 12345) & 0x7fffffff;
-      positions.push(x % (s0.proof.length * 8));
-    }
-    const codes = new Map<string, number>();
-    for (const bit of positions) {
-      const r = verdict(flipped(s0.proof, bit >> 3, bit & 7));
-      expect(r.ok, `bit ${bit}`).toBe(false);
-      if (!r.ok) codes.set(r.code, (codes.get(r.code) ?? 0) + 1);
-    }
-    // Most flips break the encoding (not a point, wrong flag); some give another point the equations reject.
-    expect([...codes.keys()].sort()).toEqual(['corrupt-proof', 'rejected']);
-  });
+  it(
+    'never accepts a proof with one bit flipped (every header bit, and 200 sampled positions), and never throws',
+    { timeout: 120_000 },
+    () => {
+      const positions = [...Array.from({ length: 32 }, (_, i) => COUNT * 8 + i)];
+      for (let i = 0, x = 12345; i < 200; i++) {
+        x = (x * 1103515245 + 12345) & 0x7fffffff;
+        positions.push(x % (s0.proof.length * 8));
+      }
+      const codes = new Map<string, number>();
+      for (const bit of positions) {
+        const r = verdict(flipped(s0.proof, bit >> 3, bit & 7));
+        expect(r.ok, `bit ${bit}`).toBe(false);
+        if (!r.ok) codes.set(r.code, (codes.get(r.code) ?? 0) + 1);
+      }
+      // Most flips break the encoding (not a point, wrong flag); some give another point the equations reject.
+      expect([...codes.keys()].sort()).toEqual(['corrupt-proof', 'rejected']);
+    },
+  );
 
   it('refuses truncated and extended proofs, and a wrong commitment count', () => {
-    for (const p of [s0.proof.subarray(0, 195), new Uint8Array([...s0.proof, 0]), new Uint8Array(0), s0.proof.subarray(0, 128)]) {
-      expect(verdict(p)).toMatchObject({ ok: false, code: 'corrupt-proof', reason: expect.stringMatching(/bytes; proofs of this key are 196/) });
+    for (const p of [
+      s0.proof.subarray(0, 195),
+      new Uint8Array([...s0.proof, 0]),
+      new Uint8Array(0),
+      s0.proof.subarray(0, 128),
+    ]) {
+      expect(verdict(p)).toMatchObject({
+        ok: false,
+        code: 'corrupt-proof',
+        reason: expect.stringMatching(/bytes; proofs of this key are 196/),
+      });
     }
-    expect(verdict(replaced(s0.proof, COUNT, new Uint8Array([0, 0, 0, 2])))).toMatchObject({ ok: false, code: 'corrupt-proof', reason: expect.stringMatching(/2 commitments/) });
+    expect(verdict(replaced(s0.proof, COUNT, new Uint8Array([0, 0, 0, 2])))).toMatchObject({
+      ok: false,
+      code: 'corrupt-proof',
+      reason: expect.stringMatching(/2 commitments/),
+    });
   });
 
   it('refuses points that are not canonical, not on the curve, not in the subgroup, or infinity where it must not be', () => {
@@ -93,23 +122,40 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     if (ax + P < 1n << 254n) {
       const enc = bigToBe(ax + P);
       enc[0] |= s0.proof[A] & 0xc0;
-      expect(verdict(replaced(s0.proof, A, enc))).toMatchObject({ ok: false, code: 'corrupt-proof', reason: expect.stringMatching(/not below the field modulus/) });
+      expect(verdict(replaced(s0.proof, A, enc))).toMatchObject({
+        ok: false,
+        code: 'corrupt-proof',
+        reason: expect.stringMatching(/not below the field modulus/),
+      });
     }
     // Off the curve: an x with no y (x³ + 3 not a square).
     let x = 1n;
     while (isSquare((x ** 3n + 3n) % P)) x++;
     const off = bigToBe(x);
     off[0] |= 0x80;
-    expect(verdict(replaced(s0.proof, C, off))).toMatchObject({ ok: false, code: 'corrupt-proof', reason: expect.stringMatching(/not the coordinate of a point/) });
+    expect(verdict(replaced(s0.proof, C, off))).toMatchObject({
+      ok: false,
+      code: 'corrupt-proof',
+      reason: expect.stringMatching(/not the coordinate of a point/),
+    });
     // On the twist but outside G2's prime-order subgroup (almost every twist point is).
-    expect(verdict(replaced(s0.proof, B, twistPointOutsideSubgroup()))).toMatchObject({ ok: false, code: 'corrupt-proof', reason: expect.stringMatching(/not in the prime-order subgroup/) });
+    expect(verdict(replaced(s0.proof, B, twistPointOutsideSubgroup()))).toMatchObject({
+      ok: false,
+      code: 'corrupt-proof',
+      reason: expect.stringMatching(/not in the prime-order subgroup/),
+    });
     // Infinity: a valid encoding, but the proof no longer verifies.
     const inf = new Uint8Array(32);
     inf[0] = 0x40;
-    for (const at of [A, C, COMMITMENT, POK]) expect(verdict(replaced(s0.proof, at, inf)).ok, `infinity at ${at}`).toBe(false);
+    for (const at of [A, C, COMMITMENT, POK])
+      expect(verdict(replaced(s0.proof, at, inf)).ok, `infinity at ${at}`).toBe(false);
     const badInf = inf.slice();
     badInf[31] = 1;
-    expect(verdict(replaced(s0.proof, A, badInf))).toMatchObject({ ok: false, code: 'corrupt-proof', reason: expect.stringMatching(/invalid infinity encoding/) });
+    expect(verdict(replaced(s0.proof, A, badInf))).toMatchObject({
+      ok: false,
+      code: 'corrupt-proof',
+      reason: expect.stringMatching(/invalid infinity encoding/),
+    });
   });
 
   it("rejects swapped parts and a commitment that is not the prover's", () => {
@@ -117,7 +163,11 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     expect(verdict(swapped)).toMatchObject({ ok: false, code: 'rejected' });
     // Another valid point as the commitment: the proof of knowledge no longer matches it.
     const other = replaced(s0.proof, COMMITMENT, s0.proof.subarray(POK, POK + 32));
-    expect(verdict(other)).toMatchObject({ ok: false, code: 'rejected', reason: "the commitment's proof of knowledge does not verify" });
+    expect(verdict(other)).toMatchObject({
+      ok: false,
+      code: 'rejected',
+      reason: "the commitment's proof of knowledge does not verify",
+    });
     // Commitment and PoK from another proof: consistent with each other, not with this proof's A, B, C.
     if (samples.length > 1) {
       const mixed = replaced(s0.proof, COMMITMENT, samples[1].proof.subarray(COMMITMENT, 196));
@@ -126,7 +176,13 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
   });
 
   it('refuses a damaged verifying key as a corrupt artifact', () => {
-    for (const key of [vk.subarray(0, vk.length - 1), new Uint8Array([...vk, 0]), flipped(vk, 10), flipped(vk, 200, 3), new Uint8Array(0)]) {
+    for (const key of [
+      vk.subarray(0, vk.length - 1),
+      new Uint8Array([...vk, 0]),
+      flipped(vk, 10),
+      flipped(vk, 200, 3),
+      new Uint8Array(0),
+    ]) {
       expect(verdict(s0.proof, s0.inputs, key)).toMatchObject({ ok: false, code: 'corrupt-artifact' });
     }
   });
@@ -159,7 +215,13 @@ function modPow(b: bigint, e: bigint, m: bigint): bigint {
 
 /** A compressed G2 encoding of a point on the twist that is not in the prime-order subgroup. */
 function twistPointOutsideSubgroup(): Uint8Array {
-  const Fp2 = G2Point.Fp as unknown as { create(x: { c0: bigint; c1: bigint }): { c0: bigint; c1: bigint }; sqrt(a: unknown): { c0: bigint; c1: bigint }; add(a: unknown, b: unknown): unknown; mul(a: unknown, b: unknown): unknown; sqr(a: unknown): unknown };
+  const Fp2 = G2Point.Fp as unknown as {
+    create(x: { c0: bigint; c1: bigint }): { c0: bigint; c1: bigint };
+    sqrt(a: unknown): { c0: bigint; c1: bigint };
+    add(a: unknown, b: unknown): unknown;
+    mul(a: unknown, b: unknown): unknown;
+    sqr(a: unknown): unknown;
+  };
   const b2 = (G2Point as unknown as { CURVE(): { b: unknown } }).CURVE().b;
   for (let c0 = 1n; ; c0++) {
     const x = Fp2.create({ c0, c1: 1n });

@@ -15,7 +15,22 @@
 //   5. e(A, B) · e(C_krs, −δ) · e(K₀ + Σ wᵢKᵢ₊₁ + C, −γ) · e(−α, β) = 1.
 import { bn254 } from '@noble/curves/bn254.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { beToBig, EncodingError, G1Point, g1Compressed, g1Raw, g1RawBytes, g1Words, g2Compressed, g2Raw, g2Words, R, Reader, type G1, type G2 } from './encoding';
+import {
+  beToBig,
+  EncodingError,
+  G1Point,
+  g1Compressed,
+  g1Raw,
+  g1RawBytes,
+  g1Words,
+  g2Compressed,
+  g2Raw,
+  g2Words,
+  R,
+  Reader,
+  type G1,
+  type G2,
+} from './encoding';
 
 export interface GnarkVerifyingKey {
   alpha: G1;
@@ -37,7 +52,9 @@ export interface GnarkProof {
   commitmentPok: G1;
 }
 
-export type Verdict = { ok: true } | { ok: false; code: 'invalid-input' | 'corrupt-proof' | 'corrupt-artifact' | 'rejected'; reason: string };
+export type Verdict =
+  | { ok: true }
+  | { ok: false; code: 'invalid-input' | 'corrupt-proof' | 'corrupt-artifact' | 'rejected'; reason: string };
 
 /** The verifying key as gnark's VerifyingKey.WriteRawTo writes it (keccak256.vk). */
 export function parseVerifyingKey(bytes: Uint8Array): GnarkVerifyingKey {
@@ -61,12 +78,17 @@ export function parseVerifyingKey(bytes: Uint8Array): GnarkVerifyingKey {
     return Array.from({ length: n }, () => Number(r.u64()));
   });
   const nKeys = r.u32();
-  if (nKeys !== nCommitted) throw new EncodingError(`the verifying key has ${nKeys} commitment keys for ${nCommitted} commitments`);
-  const commitmentKeys = Array.from({ length: nKeys }, (_, i) => ({ g: g2(`commitment key ${i} G`), gSigmaNeg: g2(`commitment key ${i} G·(−σ)`) }));
+  if (nKeys !== nCommitted)
+    throw new EncodingError(`the verifying key has ${nKeys} commitment keys for ${nCommitted} commitments`);
+  const commitmentKeys = Array.from({ length: nKeys }, (_, i) => ({
+    g: g2(`commitment key ${i} G`),
+    gSigmaNeg: g2(`commitment key ${i} G·(−σ)`),
+  }));
   r.end();
   const nPublic = nK - nCommitted - 1;
   for (const list of publicAndCommitmentCommitted) {
-    if (list.some((j) => !Number.isSafeInteger(j) || j < 1 || j > nPublic)) throw new EncodingError('the verifying key commits to a public input it does not have');
+    if (list.some((j) => !Number.isSafeInteger(j) || j < 1 || j > nPublic))
+      throw new EncodingError('the verifying key commits to a public input it does not have');
   }
   return { alpha, beta, gamma, delta, k, publicAndCommitmentCommitted, commitmentKeys };
 }
@@ -74,13 +96,15 @@ export function parseVerifyingKey(bytes: Uint8Array): GnarkVerifyingKey {
 /** gnark's compressed proof encoding (Proof.WriteTo): Ar | Bs | Krs | uint32 n | n commitments | PoK. */
 export function parseProof(bytes: Uint8Array, expectedCommitments: number): GnarkProof {
   const want = 32 + 64 + 32 + 4 + 32 * expectedCommitments + 32;
-  if (bytes.length !== want) throw new EncodingError(`the proof is ${bytes.length} bytes; proofs of this key are ${want}`);
+  if (bytes.length !== want)
+    throw new EncodingError(`the proof is ${bytes.length} bytes; proofs of this key are ${want}`);
   const r = new Reader(bytes, 'the proof');
   const ar = g1Compressed(r.take(32), 'proof A');
   const bs = g2Compressed(r.take(64), 'proof B');
   const krs = g1Compressed(r.take(32), 'proof C');
   const n = r.u32();
-  if (n !== expectedCommitments) throw new EncodingError(`the proof has ${n} commitments; this key has ${expectedCommitments}`);
+  if (n !== expectedCommitments)
+    throw new EncodingError(`the proof has ${n} commitments; this key has ${expectedCommitments}`);
   const commitments = Array.from({ length: n }, (_, i) => g1Compressed(r.take(32), `proof commitment ${i}`));
   const commitmentPok = g1Compressed(r.take(32), 'proof of knowledge of the commitment');
   r.end();
@@ -101,7 +125,8 @@ function toBe32(x: bigint): Uint8Array {
   return out;
 }
 
-const Fp12 = (bn254 as unknown as { fields: { Fp12: { eql(a: unknown, b: unknown): boolean; ONE: unknown } } }).fields.Fp12;
+const Fp12 = (bn254 as unknown as { fields: { Fp12: { eql(a: unknown, b: unknown): boolean; ONE: unknown } } }).fields
+  .Fp12;
 const pairingIsOne = (pairs: { g1: G1; g2: G2 }[]) => Fp12.eql(bn254.pairingBatch(pairs), Fp12.ONE);
 
 /** Σ sᵢ·Pᵢ; scalars are public, so the variable-time multiplication is fine. */
@@ -127,10 +152,21 @@ export function verifyGnarkGroth16(vkBytes: Uint8Array, proofBytes: Uint8Array, 
 export function verifyWithKey(vk: GnarkVerifyingKey, proofBytes: Uint8Array, publicInputs: bigint[]): Verdict {
   const nCommitments = vk.commitmentKeys.length;
   const nPublic = vk.k.length - nCommitments - 1;
-  if (publicInputs.length !== nPublic) return { ok: false, code: 'invalid-input', reason: `${publicInputs.length} public inputs given; this key has ${nPublic}` };
+  if (publicInputs.length !== nPublic)
+    return {
+      ok: false,
+      code: 'invalid-input',
+      reason: `${publicInputs.length} public inputs given; this key has ${nPublic}`,
+    };
   const bad = publicInputs.findIndex((w) => typeof w !== 'bigint' || w < 0n || w >= R);
-  if (bad >= 0) return { ok: false, code: 'invalid-input', reason: `public input ${bad} is not below the scalar field modulus r` };
-  if (nCommitments !== 1) return { ok: false, code: 'corrupt-artifact', reason: `this verifier handles keys with exactly one commitment; this one has ${nCommitments}` };
+  if (bad >= 0)
+    return { ok: false, code: 'invalid-input', reason: `public input ${bad} is not below the scalar field modulus r` };
+  if (nCommitments !== 1)
+    return {
+      ok: false,
+      code: 'corrupt-artifact',
+      reason: `this verifier handles keys with exactly one commitment; this one has ${nCommitments}`,
+    };
   let proof: GnarkProof;
   try {
     proof = parseProof(proofBytes, nCommitments);
@@ -140,7 +176,12 @@ export function verifyWithKey(vk: GnarkVerifyingKey, proofBytes: Uint8Array, pub
   try {
     const [c] = proof.commitments;
     const { g, gSigmaNeg } = vk.commitmentKeys[0];
-    if (!pairingIsOne([{ g1: c, g2: gSigmaNeg }, { g1: proof.commitmentPok, g2: g }])) {
+    if (
+      !pairingIsOne([
+        { g1: c, g2: gSigmaNeg },
+        { g1: proof.commitmentPok, g2: g },
+      ])
+    ) {
       return { ok: false, code: 'rejected', reason: "the commitment's proof of knowledge does not verify" };
     }
     const committed = vk.publicAndCommitmentCommitted[0].map((j) => publicInputs[j - 1]);
@@ -174,10 +215,18 @@ const word = (x: bigint) => x.toString(16).padStart(64, '0');
 /** The contract call for this proof and these public inputs (throws EncodingError for a proof that does not decode). */
 export function solidityCall(proofBytes: Uint8Array, publicInputs: bigint[]): SolidityCall {
   const p = parseProof(proofBytes, 1);
-  const words = [...g1Words(p.ar), ...g2Words(p.bs), ...g1Words(p.krs), ...g1Words(p.commitments[0]), ...g1Words(p.commitmentPok)];
+  const words = [
+    ...g1Words(p.ar),
+    ...g2Words(p.bs),
+    ...g1Words(p.krs),
+    ...g1Words(p.commitments[0]),
+    ...g1Words(p.commitmentPok),
+  ];
   const proof = words.map(word).join('');
   const fn = `verifyProof(bytes,uint256[${publicInputs.length}])`;
-  const selector = Array.from(keccak_256(new TextEncoder().encode(fn)).subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join('');
+  const selector = Array.from(keccak_256(new TextEncoder().encode(fn)).subarray(0, 4), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
   // Head: the offset of the bytes (after 1 + n head words), then the n inputs inline; tail: length, data.
   const head = [BigInt(32 * (1 + publicInputs.length)), ...publicInputs].map(word).join('');
   const data = `0x${selector}${head}${word(BigInt(proof.length / 2))}${proof}`;

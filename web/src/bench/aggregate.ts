@@ -11,7 +11,11 @@ export function aggregateRuns(runs: RunResult[]): RunResult {
   if (runs.length === 0) throw new Error('aggregateRuns needs at least one run');
   const first = runs[0];
   for (const r of runs) {
-    if (r.backend !== first.backend || r.message.bytes !== first.message.bytes || r.environment.threads !== first.environment.threads) {
+    if (
+      r.backend !== first.backend ||
+      r.message.bytes !== first.message.bytes ||
+      r.environment.threads !== first.environment.threads
+    ) {
       throw new Error('aggregateRuns: runs of different backends, lengths or thread counts cannot be aggregated');
     }
   }

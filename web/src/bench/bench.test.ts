@@ -21,7 +21,14 @@ function run(ms: Record<string, number>, extra: Partial<RunResult> = {}): RunRes
     schemaVersion: 1,
     backend: 'gnark',
     config: { circuit: 'keccak256-1block' },
-    environment: { kind: 'wasm', threads: 1, build: 'go-js-wasm', device: 'desktop', cores: 2, crossOriginIsolated: true },
+    environment: {
+      kind: 'wasm',
+      threads: 1,
+      build: 'go-js-wasm',
+      device: 'desktop',
+      cores: 2,
+      crossOriginIsolated: true,
+    },
     message: { bytes: 135, blocks: 1 },
     phases: Object.entries(ms).map(([id, v]) => ({ id, label: id[0].toUpperCase() + id.slice(1), ms: stat([v]) })),
     sizes: { proof: 164, provingKey: 1000, verifyingKey: 100 },
@@ -36,8 +43,18 @@ function run(ms: Record<string, number>, extra: Partial<RunResult> = {}): RunRes
 }
 
 const device: DeviceProbe = {
-  cores: 2, crossOriginIsolated: true, device: 'desktop', userAgent: 'test', os: 'Linux', threadsAvailable: 2, simd: true,
-  maxWasmMemoryBytes: 2 ** 32, wasmMemoryAtLimit: true, wasmMemoryTimedOut: false, browser: 'Chrome 139', probedAt: '2025-01-01T00:00:00.000Z',
+  cores: 2,
+  crossOriginIsolated: true,
+  device: 'desktop',
+  userAgent: 'test',
+  os: 'Linux',
+  threadsAvailable: 2,
+  simd: true,
+  maxWasmMemoryBytes: 2 ** 32,
+  wasmMemoryAtLimit: true,
+  wasmMemoryTimedOut: false,
+  browser: 'Chrome 139',
+  probedAt: '2025-01-01T00:00:00.000Z',
 };
 
 describe('aggregateRuns', () => {
@@ -61,7 +78,9 @@ describe('aggregateRuns', () => {
   it('is not verified if any run failed, and refuses mixed cells or no runs', () => {
     expect(aggregateRuns([run({ prove: 1 }), run({ prove: 2 }, { verified: false })]).verified).toBe(false);
     expect(() => aggregateRuns([])).toThrow();
-    expect(() => aggregateRuns([run({ prove: 1 }), run({ prove: 1 }, { message: { bytes: 271, blocks: 2 } })])).toThrow();
+    expect(() =>
+      aggregateRuns([run({ prove: 1 }), run({ prove: 1 }, { message: { bytes: 271, blocks: 2 } })]),
+    ).toThrow();
   });
 });
 
@@ -96,10 +115,26 @@ describe('fitLine and crossover', () => {
 
 describe('export', () => {
   const reference: NativeReference = {
-    schemaVersion: 1, machine: { cpu: 'Test CPU', cores: 8, memoryBytes: 16e9, os: 'Linux' }, commit: 'abc', generatedAt: '2025-01-01T00:00:00Z',
-    command: 'x', note: '', results: [run({ prove: 250, verify: 2 }, { environment: { kind: 'native', threads: 1, build: 'native' }, runs: 5, memory: { peakBytes: 3e9, what: 'process max RSS' } })],
+    schemaVersion: 1,
+    machine: { cpu: 'Test CPU', cores: 8, memoryBytes: 16e9, os: 'Linux' },
+    commit: 'abc',
+    generatedAt: '2025-01-01T00:00:00Z',
+    command: 'x',
+    note: '',
+    results: [
+      run(
+        { prove: 250, verify: 2 },
+        {
+          environment: { kind: 'native', threads: 1, build: 'native' },
+          runs: 5,
+          memory: { peakBytes: 3e9, what: 'process max RSS' },
+        },
+      ),
+    ],
   };
-  const results = [aggregateRuns([run({ witness: 10, prove: 1000, verify: 4 }), run({ witness: 10, prove: 1000, verify: 6 })])];
+  const results = [
+    aggregateRuns([run({ witness: 10, prove: 1000, verify: 4 }), run({ witness: 10, prove: 1000, verify: 6 })]),
+  ];
 
   it('JSON export: every result validates against schema/run-result.schema.json and reads back', () => {
     const text = JSON.stringify(makeExport(device, results));
@@ -112,9 +147,9 @@ describe('export', () => {
     expect(() => parseExport(JSON.stringify({ ...makeExport(device, []), results: [{ backend: 1 }] }))).toThrow(
       /^the export is refused: "results\[0\]\.schemaVersion" is missing; .* \(and \d+ more problems\)$/,
     );
-    expect(() => parseExport(JSON.stringify({ ...makeExport(device, results), results: [{ ...results[0], backend: 1 }] }))).toThrow(
-      'the export is refused: "results[0].backend" must be text, not 1',
-    );
+    expect(() =>
+      parseExport(JSON.stringify({ ...makeExport(device, results), results: [{ ...results[0], backend: 1 }] })),
+    ).toThrow('the export is refused: "results[0].backend" must be text, not 1');
   });
 
   it('CSV: one row per result × phase, with the native median and ratio', () => {
@@ -133,7 +168,9 @@ describe('export', () => {
 
   it('finds the native twin by backend, length and threads, and the known peak memory', () => {
     expect(findNative(reference, results[0])?.phases[0].ms.median).toBe(250);
-    expect(findNative(reference, { ...results[0], environment: { ...results[0].environment, threads: 2 } })).toBeUndefined();
+    expect(
+      findNative(reference, { ...results[0], environment: { ...results[0].environment, threads: 2 } }),
+    ).toBeUndefined();
     expect(findNative(undefined, results[0])).toBeUndefined();
     expect(knownPeak(reference, 'gnark', { circuit: 'keccak256-1block' })?.bytes).toBe(3e9);
     expect(knownPeak(reference, 'halo2', {})).toBeUndefined();
@@ -142,22 +179,42 @@ describe('export', () => {
 
 describe('settings and plan', () => {
   it('reads the URL with defaults, and writes it back', () => {
-    const s = parseSettings(new URLSearchParams('backends=gnark,nope&blocks=8,1,2,x&threads=1&runs=1&warmup=0&autostart=1'), ['gnark', 'halo2']);
+    const s = parseSettings(
+      new URLSearchParams('backends=gnark,nope&blocks=8,1,2,x&threads=1&runs=1&warmup=0&autostart=1'),
+      ['gnark', 'halo2'],
+    );
     expect(s).toEqual({ backends: ['gnark'], blocks: [1, 2, 8], threads: [1], runs: 1, warmup: 0, autostart: true });
     expect(settingsQuery(s)).toBe('backends=gnark&blocks=1,2,8&threads=1&runs=1&warmup=0&autostart=1');
     const d = parseSettings(new URLSearchParams(''), ['gnark', 'halo2']);
-    expect(d).toEqual({ backends: ['gnark', 'halo2'], blocks: [1, 2, 4, 8], threads: [1, 2], runs: 3, warmup: 1, autostart: false });
+    expect(d).toEqual({
+      backends: ['gnark', 'halo2'],
+      blocks: [1, 2, 4, 8],
+      threads: [1, 2],
+      runs: 3,
+      warmup: 1,
+      autostart: false,
+    });
     expect(benchMessage(3)).toEqual(new Uint8Array([7, 38, 69]));
   });
 
   const fake = (id: string, capBlocks: number, threads: boolean): Backend => ({
     manifest: {
-      id, label: id, proofSystem: '', field: '', statement: '', trust: '', setupLabel: '', knobs: [], phases: [],
+      id,
+      label: id,
+      proofSystem: '',
+      field: '',
+      statement: '',
+      trust: '',
+      setupLabel: '',
+      knobs: [],
+      phases: [],
       defaultConfig: () => ({ maxBlocks: capBlocks }),
       capacity: () => ({ bytes: capBlocks * 136 - 1, blocks: capBlocks }),
       threads: { supported: () => threads, note: `${id} note` },
     },
-    createWorker: () => { throw new Error('no worker in tests'); },
+    createWorker: () => {
+      throw new Error('no worker in tests');
+    },
   });
 
   it('skips lengths over capacity, extra threads of single-threaded backends and backends that need more memory', () => {
@@ -166,11 +223,24 @@ describe('settings and plan', () => {
       backends: [fake('a', 1, false), fake('b', 4, true)],
       device,
     });
-    expect(cells.map((c) => `${c.backend.manifest.id}/${c.blocks}/${c.threads}`)).toEqual(['a/1/1', 'b/1/1', 'b/2/1', 'b/1/2', 'b/2/2']);
+    expect(cells.map((c) => `${c.backend.manifest.id}/${c.blocks}/${c.threads}`)).toEqual([
+      'a/1/1',
+      'b/1/1',
+      'b/2/1',
+      'b/1/2',
+      'b/2/2',
+    ]);
     expect(cells[0].bytes).toBe(135);
-    expect(skipped.map((s) => s.reason)).toEqual([expect.stringContaining('single-threaded here: a note'), expect.stringContaining("over a's capacity")]);
+    expect(skipped.map((s) => s.reason)).toEqual([
+      expect.stringContaining('single-threaded here: a note'),
+      expect.stringContaining("over a's capacity"),
+    ]);
 
-    const noIso = planSweep({ settings: { blocks: [1], threads: [1, 2] }, backends: [fake('b', 4, true)], device: { ...device, crossOriginIsolated: false, threadsAvailable: 1 } });
+    const noIso = planSweep({
+      settings: { blocks: [1], threads: [1, 2] },
+      backends: [fake('b', 4, true)],
+      device: { ...device, crossOriginIsolated: false, threadsAvailable: 1 },
+    });
     expect(noIso.cells.map((c) => c.threads)).toEqual([1]);
     expect(noIso.skipped[0].reason).toContain('not cross-origin isolated');
 
@@ -178,7 +248,15 @@ describe('settings and plan', () => {
       settings: { blocks: [1], threads: [1] },
       backends: [fake('gnark', 1, false)],
       device: { ...device, maxWasmMemoryBytes: 2 ** 30 },
-      reference: { schemaVersion: 1, machine: { cpu: '', cores: 1, memoryBytes: 0, os: '' }, commit: '', generatedAt: '', command: '', note: '', results: [run({ prove: 1 }, { memory: { peakBytes: 2 ** 31, what: 'process max RSS' } })] },
+      reference: {
+        schemaVersion: 1,
+        machine: { cpu: '', cores: 1, memoryBytes: 0, os: '' },
+        commit: '',
+        generatedAt: '',
+        command: '',
+        note: '',
+        results: [run({ prove: 1 }, { memory: { peakBytes: 2 ** 31, what: 'process max RSS' } })],
+      },
     });
     expect(small.cells).toEqual([]);
     expect(small.skipped[0].reason).toMatch(/peak at 2\.00 GiB.*1\.00 GiB of wasm memory/);

@@ -29,14 +29,45 @@ export interface BenchExport {
 }
 
 /** primitives: by default what the Primitives view measured in this page session (left out when none). */
-export function makeExport(device: DeviceProbe, results: RunResult[], coldSetup: ColdSetup[] = [], primitives: PrimitiveResult[] = sessionPrimitives()): BenchExport {
-  return { format: 'zkplay-bench', version: 1, device, results, coldSetup, ...(primitives.length ? { primitives } : {}), exportedAt: new Date().toISOString() };
+export function makeExport(
+  device: DeviceProbe,
+  results: RunResult[],
+  coldSetup: ColdSetup[] = [],
+  primitives: PrimitiveResult[] = sessionPrimitives(),
+): BenchExport {
+  return {
+    format: 'zkplay-bench',
+    version: 1,
+    device,
+    results,
+    coldSetup,
+    ...(primitives.length ? { primitives } : {}),
+    exportedAt: new Date().toISOString(),
+  };
 }
 
 const CSV_COLUMNS = [
-  'backend', 'blocks', 'bytes', 'threads', 'build', 'kind', 'device', 'cold', 'runs', 'verified',
-  'phase', 'median_ms', 'min_ms', 'max_ms', 'samples_ms', 'proof_bytes', 'peak_memory_bytes',
-  'native_median_ms', 'wasm_native_ratio', 'config', 'timestamp',
+  'backend',
+  'blocks',
+  'bytes',
+  'threads',
+  'build',
+  'kind',
+  'device',
+  'cold',
+  'runs',
+  'verified',
+  'phase',
+  'median_ms',
+  'min_ms',
+  'max_ms',
+  'samples_ms',
+  'proof_bytes',
+  'peak_memory_bytes',
+  'native_median_ms',
+  'wasm_native_ratio',
+  'config',
+  'timestamp',
 ] as const;
 
 function csvCell(v: unknown): string {
@@ -89,7 +120,8 @@ export function parseExport(text: string): BenchExport {
     throw new Error('the file is not JSON');
   }
   const e = data as Partial<BenchExport> | null;
-  if (!e || typeof e !== 'object' || e.format !== 'zkplay-bench') throw new Error('the file is not a zkplay benchmark export (format "zkplay-bench")');
+  if (!e || typeof e !== 'object' || e.format !== 'zkplay-bench')
+    throw new Error('the file is not a zkplay benchmark export (format "zkplay-bench")');
   if (e.version !== 1) throw new Error(`unsupported export version ${String(e.version)} (this page reads version 1)`);
   return checkSchema<BenchExport>('bench-export', data, 'the export is refused: ');
 }

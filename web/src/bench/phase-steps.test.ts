@@ -9,9 +9,30 @@ import { runOnce } from '../lib/run';
 import type { BackendClient } from '../lib/backend-client';
 
 const answers: Record<string, Result> = {
-  prepare: { kind: 'prepare', phases: [{ id: 'fetch-keys', label: 'Fetch keys', ms: 50 }], sizes: {}, circuit: {}, capacityBytes: 271, threads: 1, build: 'x', fresh: true },
-  prove: { kind: 'prove', proof: new Uint8Array(3), phases: [{ id: 'fold', label: 'Fold', ms: 700 }], memory: { peakBytes: 1, what: 'x' } },
-  verify: { kind: 'verify', ok: true, phases: [{ id: 'check-a', label: 'Check A', ms: 4 }, { id: 'check-b', label: 'Check B', ms: 6 }] },
+  prepare: {
+    kind: 'prepare',
+    phases: [{ id: 'fetch-keys', label: 'Fetch keys', ms: 50 }],
+    sizes: {},
+    circuit: {},
+    capacityBytes: 271,
+    threads: 1,
+    build: 'x',
+    fresh: true,
+  },
+  prove: {
+    kind: 'prove',
+    proof: new Uint8Array(3),
+    phases: [{ id: 'fold', label: 'Fold', ms: 700 }],
+    memory: { peakBytes: 1, what: 'x' },
+  },
+  verify: {
+    kind: 'verify',
+    ok: true,
+    phases: [
+      { id: 'check-a', label: 'Check A', ms: 4 },
+      { id: 'check-b', label: 'Check B', ms: 6 },
+    ],
+  },
 };
 const client = { request: async (req: { type: string }) => answers[req.type] } as unknown as BackendClient;
 
@@ -37,7 +58,7 @@ describe('phase steps', () => {
     expect(stepMs(r, 'prepare')).toBe(50);
   });
 
-  it('aggregating runs keeps each phase\'s step', async () => {
+  it("aggregating runs keeps each phase's step", async () => {
     const agg = aggregateRuns([await run(), await run()]);
     expect(agg.phases.map((p) => p.step)).toEqual(['prepare', 'prove', 'verify', 'verify']);
     expect(stepMs(agg, 'verify')).toBe(10);
@@ -49,7 +70,17 @@ describe('phase steps', () => {
     expect(stepOf({ id: 'prove' })).toBe('prove');
     expect(stepOf({ id: 'witness' })).toBeUndefined();
     const ms = { median: 8, min: 8, max: 8, samples: [8] };
-    expect(stepMs({ phases: [{ id: 'witness', label: 'W', ms }, { id: 'verify', label: 'V', ms }] }, 'verify')).toBe(8);
+    expect(
+      stepMs(
+        {
+          phases: [
+            { id: 'witness', label: 'W', ms },
+            { id: 'verify', label: 'V', ms },
+          ],
+        },
+        'verify',
+      ),
+    ).toBe(8);
   });
 
   it('no phase in the step: no time, rather than zero', () => {

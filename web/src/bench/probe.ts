@@ -23,7 +23,14 @@ export function browserName(ua: string): string {
     /(Chrome|Chromium)\/([\d.]+)/.exec(ua) ??
     (/Safari\//.test(ua) ? /(Version)\/([\d.]+)/.exec(ua) : null);
   if (!m) return 'unknown browser';
-  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', FxiOS: 'Firefox (iOS)', CriOS: 'Chrome (iOS)', Version: 'Safari', SamsungBrowser: 'Samsung Internet' };
+  const names: Record<string, string> = {
+    Edg: 'Edge',
+    OPR: 'Opera',
+    FxiOS: 'Firefox (iOS)',
+    CriOS: 'Chrome (iOS)',
+    Version: 'Safari',
+    SamsungBrowser: 'Samsung Internet',
+  };
   return `${names[m[1]] ?? m[1]} ${m[2].split('.')[0]}`;
 }
 
@@ -38,7 +45,10 @@ export function probeWasmMemory(timeoutMs = 8000): Promise<{ bytes: number; atLi
     };
     const timer = setTimeout(() => finish({ bytes, atLimit: false, timedOut: true }), timeoutMs);
     try {
-      worker = new Worker(new URL('./memory-probe.worker.ts', import.meta.url), { type: 'module', name: 'memory-probe' });
+      worker = new Worker(new URL('./memory-probe.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'memory-probe',
+      });
     } catch {
       finish({ bytes: 0, atLimit: false, timedOut: false });
       return;

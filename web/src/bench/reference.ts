@@ -32,9 +32,7 @@ export interface NativeReference {
 }
 
 export type ReferenceState =
-  | { kind: 'loading' }
-  | { kind: 'missing'; why: string }
-  | { kind: 'loaded'; reference: NativeReference };
+  { kind: 'loading' } | { kind: 'missing'; why: string } | { kind: 'loaded'; reference: NativeReference };
 
 export async function loadReference(url = appUrl('native-reference.json')): Promise<ReferenceState> {
   try {
@@ -49,22 +47,36 @@ export async function loadReference(url = appUrl('native-reference.json')): Prom
       return { kind: 'missing', why: `no native reference file (${url} is not JSON)` };
     }
     const problems = schemaProblems('native-reference', data);
-    if (problems) return { kind: 'missing', why: `${url} is not a usable native reference (schema/native-reference.schema.json): ${problems}` };
+    if (problems)
+      return {
+        kind: 'missing',
+        why: `${url} is not a usable native reference (schema/native-reference.schema.json): ${problems}`,
+      };
     return { kind: 'loaded', reference: data as NativeReference };
   } catch (e) {
-    return { kind: 'missing', why: `the native reference could not be loaded: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      kind: 'missing',
+      why: `the native reference could not be loaded: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
 }
 
 /** The native result for the same backend, message length and thread count (exact bytes first, then same block count). */
-export function findNative(reference: NativeReference | undefined, r: Pick<RunResult, 'backend' | 'message' | 'environment'>): RunResult | undefined {
+export function findNative(
+  reference: NativeReference | undefined,
+  r: Pick<RunResult, 'backend' | 'message' | 'environment'>,
+): RunResult | undefined {
   if (!reference) return undefined;
   const candidates = reference.results.filter(
-    (n) => n.backend === r.backend && n.environment.kind === 'native' && n.environment.threads === r.environment.threads,
+    (n) =>
+      n.backend === r.backend && n.environment.kind === 'native' && n.environment.threads === r.environment.threads,
   );
   // Warm, multi-run numbers are the fair comparison for the warm browser aggregate.
   const best = (xs: RunResult[]) => [...xs].sort((a, b) => Number(a.cold) - Number(b.cold) || b.runs - a.runs)[0];
-  return best(candidates.filter((n) => n.message.bytes === r.message.bytes)) ?? best(candidates.filter((n) => n.message.blocks === r.message.blocks));
+  return (
+    best(candidates.filter((n) => n.message.bytes === r.message.bytes)) ??
+    best(candidates.filter((n) => n.message.blocks === r.message.blocks))
+  );
 }
 
 export const sameConfig = (a: RunResult['config'], b: RunResult['config']) =>
@@ -86,7 +98,10 @@ export function knownPeak(
   const pool = exact.length ? exact : all;
   if (!pool.length) return undefined;
   const top = pool.reduce((m, r) => (r.memory.peakBytes > m.memory.peakBytes ? r : m));
-  return { bytes: top.memory.peakBytes, source: `${top.environment.kind} ${top.memory.what}${exact.length ? '' : ', largest seen for this backend'}` };
+  return {
+    bytes: top.memory.peakBytes,
+    source: `${top.environment.kind} ${top.memory.what}${exact.length ? '' : ', largest seen for this backend'}`,
+  };
 }
 
 export function machineLabel(ref: NativeReference): string {

@@ -12,7 +12,13 @@ export interface BenchSettings {
   autostart: boolean;
 }
 
-export const DEFAULTS: Omit<BenchSettings, 'backends'> = { blocks: [1, 2, 4, 8], threads: [1, 2], runs: 3, warmup: 1, autostart: false };
+export const DEFAULTS: Omit<BenchSettings, 'backends'> = {
+  blocks: [1, 2, 4, 8],
+  threads: [1, 2],
+  runs: 3,
+  warmup: 1,
+  autostart: false,
+};
 export const LIMITS = { blocks: 4096, threads: 64, runs: 100, warmup: 20 };
 
 function intList(raw: string | null, max: number): number[] | undefined {

@@ -36,7 +36,10 @@ export const cellName = (c: { backend: Backend; blocks: number; bytes: number; t
 export function planSweep(opts: {
   settings: Pick<BenchSettings, 'blocks' | 'threads'>;
   backends: Backend[];
-  device: Pick<DeviceProbe, 'crossOriginIsolated' | 'cores' | 'maxWasmMemoryBytes' | 'wasmMemoryTimedOut' | 'threadsAvailable'>;
+  device: Pick<
+    DeviceProbe,
+    'crossOriginIsolated' | 'cores' | 'maxWasmMemoryBytes' | 'wasmMemoryTimedOut' | 'threadsAvailable'
+  >;
   reference?: NativeReference;
   /** Other results already seen (earlier sweeps, imports): their peak memory counts too. */
   seen?: RunResult[];
@@ -51,7 +54,10 @@ export function planSweep(opts: {
     if (!multi) {
       threadList = [1];
       for (const t of settings.threads.filter((t) => t > 1)) {
-        const why = device.threadsAvailable > 1 ? m.threads.note : 'this page is not cross-origin isolated, so only single-threaded builds run here';
+        const why =
+          device.threadsAvailable > 1
+            ? m.threads.note
+            : 'this page is not cross-origin isolated, so only single-threaded builds run here';
         skipped.push({ backend: m.id, threads: t, reason: `${m.label} runs single-threaded here: ${why}` });
       }
     }
@@ -61,12 +67,27 @@ export function planSweep(opts: {
         const config = m.defaultConfig(bytes);
         const cap = m.capacity(config);
         if (bytes > cap.bytes) {
-          skipped.push({ backend: m.id, blocks, threads, reason: `${bytes} bytes (${blocks} blocks) is over ${m.label}'s capacity of ${cap.bytes} bytes (${cap.blocks} block${cap.blocks === 1 ? '' : 's'}) for its configuration ${JSON.stringify(config)}` });
+          skipped.push({
+            backend: m.id,
+            blocks,
+            threads,
+            reason: `${bytes} bytes (${blocks} blocks) is over ${m.label}'s capacity of ${cap.bytes} bytes (${cap.blocks} block${cap.blocks === 1 ? '' : 's'}) for its configuration ${JSON.stringify(config)}`,
+          });
           continue;
         }
         const peak = knownPeak(reference, m.id, config, seen);
-        if (peak && device.maxWasmMemoryBytes > 0 && !device.wasmMemoryTimedOut && peak.bytes > device.maxWasmMemoryBytes) {
-          skipped.push({ backend: m.id, blocks, threads, reason: `${m.label} is known to peak at ${formatBytes(peak.bytes)} (${peak.source}) for this configuration, more than the ${formatBytes(device.maxWasmMemoryBytes)} of wasm memory this browser grants: skipped so that the tab does not crash` });
+        if (
+          peak &&
+          device.maxWasmMemoryBytes > 0 &&
+          !device.wasmMemoryTimedOut &&
+          peak.bytes > device.maxWasmMemoryBytes
+        ) {
+          skipped.push({
+            backend: m.id,
+            blocks,
+            threads,
+            reason: `${m.label} is known to peak at ${formatBytes(peak.bytes)} (${peak.source}) for this configuration, more than the ${formatBytes(device.maxWasmMemoryBytes)} of wasm memory this browser grants: skipped so that the tab does not crash`,
+          });
           continue;
         }
         cells.push({ backend, config, blocks, bytes, threads });
@@ -116,17 +137,38 @@ export async function runSweep(cells: Cell[], h: SweepHooks): Promise<'done' | '
     const base = i * per;
     try {
       h.onStep(done, total, `${name}: preparing…`);
-      const prep = await client.request<'prepare'>({ type: 'prepare', config: cell.config, threads: cell.threads }, onProgress);
+      const prep = await client.request<'prepare'>(
+        { type: 'prepare', config: cell.config, threads: cell.threads },
+        onProgress,
+      );
       done = base + 1;
       const setup: ColdSetup | undefined = prep.fresh
-        ? { backend: cell.backend.manifest.id, config: cell.config, threads: prep.threads, phases: prep.phases.map((p) => ({ ...p })) }
+        ? {
+            backend: cell.backend.manifest.id,
+            config: cell.config,
+            threads: prep.threads,
+            phases: prep.phases.map((p) => ({ ...p })),
+          }
         : undefined;
       const measured: RunResult[] = [];
       for (let k = 0; k < h.warmup + h.runs; k++) {
         if (h.cancelled()) return 'cancelled';
         const warm = k < h.warmup;
-        h.onStep(done, total, `${name}: ${warm ? `warm-up ${k + 1} of ${h.warmup}` : `run ${k - h.warmup + 1} of ${h.runs}`}…`);
-        const out = await runOnce({ client, manifest: cell.backend.manifest, config: cell.config, threads: cell.threads, message, digest, device: h.device, onProgress });
+        h.onStep(
+          done,
+          total,
+          `${name}: ${warm ? `warm-up ${k + 1} of ${h.warmup}` : `run ${k - h.warmup + 1} of ${h.runs}`}…`,
+        );
+        const out = await runOnce({
+          client,
+          manifest: cell.backend.manifest,
+          config: cell.config,
+          threads: cell.threads,
+          message,
+          digest,
+          device: h.device,
+          onProgress,
+        });
         if (!warm) measured.push(out.result);
         done = base + 2 + k;
         h.onStep(done, total, name);
@@ -153,7 +195,7 @@ export async function hashBaseline(opts: {
   const out: { bytes: number; ms: number; samples: number[] }[] = [];
   // Let the JIT optimise the hash before anything is timed (~100 ms of hashing).
   const warm = benchMessage(4096);
-  for (const t0 = performance.now(); performance.now() - t0 < 100; ) keccak256(warm);
+  for (const t0 = performance.now(); performance.now() - t0 < 100;) keccak256(warm);
   for (const [i, bytes] of opts.sizes.entries()) {
     const msg = benchMessage(bytes);
     // Enough hashes per sample that the timer's resolution does not matter: count how many fit

@@ -12,7 +12,11 @@ export function lineChart(
   datasets: ChartDataset<'line', Points>[],
   { x, y, legendBox }: { x: Axis; y: Axis; legendBox: number },
 ): ChartConfiguration<'line', Points> {
-  const scale = (a: Axis) => ({ type: a.type, ...(a.beginAtZero ? { beginAtZero: true } : {}), title: { display: true, text: a.title } });
+  const scale = (a: Axis) => ({
+    type: a.type,
+    ...(a.beginAtZero ? { beginAtZero: true } : {}),
+    title: { display: true, text: a.title },
+  });
   return {
     type: 'line',
     data: { datasets },

@@ -14,10 +14,18 @@ class FakeWorker {
   terminated = false;
   constructor(private readonly poolStarts: boolean) {}
   postMessage(req: Request) {
-    const send = (ev: WorkerEvent) => queueMicrotask(() => !this.terminated && this.onmessage?.({ data: ev } as MessageEvent<WorkerEvent>));
+    const send = (ev: WorkerEvent) =>
+      queueMicrotask(() => !this.terminated && this.onmessage?.({ data: ev } as MessageEvent<WorkerEvent>));
     send({ type: 'progress', id: req.id, phase: THREAD_START_PHASE, label: 'Start 2 wasm threads', state: 'start' });
     if (!this.poolStarts) return; // stalled: nothing more, ever
-    send({ type: 'progress', id: req.id, phase: THREAD_START_PHASE, label: 'Start 2 wasm threads', state: 'end', ms: 100 });
+    send({
+      type: 'progress',
+      id: req.id,
+      phase: THREAD_START_PHASE,
+      label: 'Start 2 wasm threads',
+      state: 'end',
+      ms: 100,
+    });
     send({ type: 'result', id: req.id, result: { kind: 'prepare' } as never });
   }
   terminate() {
@@ -61,7 +69,10 @@ describe('a wasm thread pool that does not start', () => {
       'threads start',
       'threads end',
     ]);
-    expect(progress[2]).toMatchObject({ label: expect.stringContaining('stalled for 30 s'), ms: THREAD_START_TIMEOUT_MS });
+    expect(progress[2]).toMatchObject({
+      label: expect.stringContaining('stalled for 30 s'),
+      ms: THREAD_START_TIMEOUT_MS,
+    });
   });
 
   it('twice is an error that says what to do, never a hang', async () => {

@@ -12,12 +12,18 @@ export class BackendClient {
   constructor(readonly backend: Backend) {
     this.client = new WorkerClient<Request, Result>(
       { label: backend.manifest.label, createWorker: () => backend.createWorker() },
-      { threadsOf: (req) => (req.type === 'prepare' ? req.threads : undefined), retriesStall: (req) => req.type === 'prepare' },
+      {
+        threadsOf: (req) => (req.type === 'prepare' ? req.threads : undefined),
+        retriesStall: (req) => req.type === 'prepare',
+      },
     );
   }
 
   /** Sends a request and resolves with its result (RunError on a refusal, a crash or a cancel). */
-  request<K extends Result['kind']>(req: DistributiveOmit<Request, 'id'>, onProgress?: (p: Progress) => void): Promise<Extract<Result, { kind: K }>> {
+  request<K extends Result['kind']>(
+    req: DistributiveOmit<Request, 'id'>,
+    onProgress?: (p: Progress) => void,
+  ): Promise<Extract<Result, { kind: K }>> {
     return this.client.send(req, onProgress) as Promise<Extract<Result, { kind: K }>>;
   }
 

@@ -12,7 +12,10 @@ export interface DeviceInfo {
 }
 
 export function probeDevice(): DeviceInfo {
-  const nav = navigator as Navigator & { deviceMemory?: number; userAgentData?: { platform?: string; mobile?: boolean } };
+  const nav = navigator as Navigator & {
+    deviceMemory?: number;
+    userAgentData?: { platform?: string; mobile?: boolean };
+  };
   const mobile = nav.userAgentData?.mobile ?? /Mobi|Android|iPhone|iPad/i.test(nav.userAgent);
   return {
     cores: nav.hardwareConcurrency || 1,

@@ -26,8 +26,25 @@ describe('RunResult', () => {
   it('a cold run assembled by runOnce validates against the schema', async () => {
     const { result } = await runOnce({
       client: fakeClient({
-        prepare: { kind: 'prepare', phases: [{ id: 'download', label: 'Download', ms: 120 }], sizes: { provingKey: 10, verifyingKey: 2 }, circuit: { constraints: 5 }, capacityBytes: 135, threads: 1, build: 'go-js-wasm', fresh: true },
-        prove: { kind: 'prove', proof: new Uint8Array(7), phases: [{ id: 'witness', label: 'Witness', ms: 3 }, { id: 'prove', label: 'Prove', ms: 900 }], memory: { peakBytes: 1e8, what: 'wasm linear memory' } },
+        prepare: {
+          kind: 'prepare',
+          phases: [{ id: 'download', label: 'Download', ms: 120 }],
+          sizes: { provingKey: 10, verifyingKey: 2 },
+          circuit: { constraints: 5 },
+          capacityBytes: 135,
+          threads: 1,
+          build: 'go-js-wasm',
+          fresh: true,
+        },
+        prove: {
+          kind: 'prove',
+          proof: new Uint8Array(7),
+          phases: [
+            { id: 'witness', label: 'Witness', ms: 3 },
+            { id: 'prove', label: 'Prove', ms: 900 },
+          ],
+          memory: { peakBytes: 1e8, what: 'wasm linear memory' },
+        },
         verify: { kind: 'verify', ok: true, phases: [{ id: 'verify', label: 'Verify', ms: 4 }] },
       }),
       manifest,
@@ -51,8 +68,22 @@ describe('RunResult', () => {
   it('a warm run leaves out the setup phases it did not repeat', async () => {
     const { result } = await runOnce({
       client: fakeClient({
-        prepare: { kind: 'prepare', phases: [], sizes: {}, circuit: {}, capacityBytes: 135, threads: 2, build: 'wasm-threads', fresh: false },
-        prove: { kind: 'prove', proof: new Uint8Array(1), phases: [{ id: 'prove', label: 'Prove', ms: 9 }], memory: { peakBytes: 1, what: 'x' } },
+        prepare: {
+          kind: 'prepare',
+          phases: [],
+          sizes: {},
+          circuit: {},
+          capacityBytes: 135,
+          threads: 2,
+          build: 'wasm-threads',
+          fresh: false,
+        },
+        prove: {
+          kind: 'prove',
+          proof: new Uint8Array(1),
+          phases: [{ id: 'prove', label: 'Prove', ms: 9 }],
+          memory: { peakBytes: 1, what: 'x' },
+        },
         verify: { kind: 'verify', ok: false, phases: [{ id: 'verify', label: 'Verify', ms: 1 }] },
       }),
       manifest,
@@ -71,14 +102,29 @@ describe('RunResult', () => {
 
   it('the schema rejects a result without a verdict or with a negative time', () => {
     const base = {
-      schemaVersion: 1, backend: 'x', config: {}, environment: { kind: 'native', threads: 1, build: 'native' },
-      message: { bytes: 1, blocks: 1 }, phases: [{ id: 'prove', label: 'Prove', ms: stat([1, 2, 3]) }],
-      sizes: {}, circuit: {}, memory: { peakBytes: 1, what: 'rss' }, verified: true, runs: 3, cold: false, timestamp: new Date().toISOString(),
+      schemaVersion: 1,
+      backend: 'x',
+      config: {},
+      environment: { kind: 'native', threads: 1, build: 'native' },
+      message: { bytes: 1, blocks: 1 },
+      phases: [{ id: 'prove', label: 'Prove', ms: stat([1, 2, 3]) }],
+      sizes: {},
+      circuit: {},
+      memory: { peakBytes: 1, what: 'rss' },
+      verified: true,
+      runs: 3,
+      cold: false,
+      timestamp: new Date().toISOString(),
     };
     expect(validate(base)).toBe(true);
     const { verified: _, ...noVerdict } = base;
     expect(validate(noVerdict)).toBe(false);
-    expect(validate({ ...base, phases: [{ id: 'prove', label: 'Prove', ms: { median: -1, min: -1, max: -1, samples: [-1] } }] })).toBe(false);
+    expect(
+      validate({
+        ...base,
+        phases: [{ id: 'prove', label: 'Prove', ms: { median: -1, min: -1, max: -1, samples: [-1] } }],
+      }),
+    ).toBe(false);
   });
 
   it('stat gives the median and spread', () => {

@@ -27,9 +27,16 @@ export async function runOnce(opts: {
   const prep = await client.request<'prepare'>({ type: 'prepare', config, threads }, onProgress);
   const proved = await client.request<'prove'>({ type: 'prove', message }, onProgress);
   const proof = proved.proof;
-  const verified = await client.request<'verify'>({ type: 'verify', proof, digest, length: message.length }, onProgress);
+  const verified = await client.request<'verify'>(
+    { type: 'verify', proof, digest, length: message.length },
+    onProgress,
+  );
   const inStep = (step: Step, list: PhaseTiming[]) => list.map((p) => ({ ...p, step }));
-  const phases = [...inStep('prepare', prep.fresh ? prep.phases : []), ...inStep('prove', proved.phases), ...inStep('verify', verified.phases)];
+  const phases = [
+    ...inStep('prepare', prep.fresh ? prep.phases : []),
+    ...inStep('prove', proved.phases),
+    ...inStep('verify', verified.phases),
+  ];
   const result: RunResult = {
     schemaVersion: 1,
     backend: manifest.id,

@@ -11,11 +11,22 @@ export function verifyProofFile(input: string | Uint8Array): Promise<VerifyResul
 }
 
 /** The status line for a verified, rejected or refused file ("what": e.g. "the proof in x.json"). */
-export function describeVerification(r: VerifyResult, what: string, name: string): { kind: 'verified' | 'failed' | 'error'; text: string } {
+export function describeVerification(
+  r: VerifyResult,
+  what: string,
+  name: string,
+): { kind: 'verified' | 'failed' | 'error'; text: string } {
   const against = r.statement ? `0x${r.statement.digest.slice(0, 16)}… (length ${r.statement.length})` : '';
   if (r.ok) {
-    return { kind: 'verified', text: `Verified: ${what} verifies against ${against} in ${r.ms.toFixed(0)} ms, under this build's ${r.backend} key ${r.keyHash?.slice(0, 12)}….` };
+    return {
+      kind: 'verified',
+      text: `Verified: ${what} verifies against ${against} in ${r.ms.toFixed(0)} ms, under this build's ${r.backend} key ${r.keyHash?.slice(0, 12)}….`,
+    };
   }
-  if (r.code === 'rejected') return { kind: 'failed', text: `Proof not verified: ${what} does not verify against ${against}. It was rejected (${r.reason}).` };
+  if (r.code === 'rejected')
+    return {
+      kind: 'failed',
+      text: `Proof not verified: ${what} does not verify against ${against}. It was rejected (${r.reason}).`,
+    };
   return { kind: 'error', text: `Error: ${name} was rejected: ${r.reason}` };
 }

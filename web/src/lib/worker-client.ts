@@ -68,7 +68,8 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
       e.preventDefault();
       this.fail('crashed', `the ${this.source.label} worker crashed: ${e.message || 'unknown error'}`);
     };
-    w.onmessageerror = () => this.fail('crashed', `the ${this.source.label} worker sent a message that could not be read`);
+    w.onmessageerror = () =>
+      this.fail('crashed', `the ${this.source.label} worker sent a message that could not be read`);
     this.worker = w;
     return w;
   }
@@ -132,11 +133,19 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
       if (!(e instanceof RunError && e.threadStartStalled && this.options.retriesStall?.(req))) throw e;
       const label = `Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`;
       onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'start' });
-      onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'end', ms: THREAD_START_TIMEOUT_MS });
+      onProgress?.({
+        type: 'progress',
+        id: 0,
+        phase: 'threads-restart',
+        label,
+        state: 'end',
+        ms: THREAD_START_TIMEOUT_MS,
+      });
       try {
         return await this.sendOnce(req, onProgress);
       } catch (again) {
-        if (again instanceof RunError && again.threadStartStalled) throw new RunError(again.code, `${again.message}, twice; try again, or choose 1 thread`, true);
+        if (again instanceof RunError && again.threadStartStalled)
+          throw new RunError(again.code, `${again.message}, twice; try again, or choose 1 thread`, true);
         throw again;
       }
     }

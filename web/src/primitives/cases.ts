@@ -25,7 +25,12 @@ export interface Scales {
 
 export const SCALES = {
   quick: { fft: 10, g1: 5, msm: 12, label: 'Quick (FFT ≤ 2^10, G1 FFT ≤ 2^5, MSM ≤ 2^12)' },
-  thesis: { fft: 15, g1: 10, msm: 16, label: "The thesis's scales (FFT 2^4…2^15, G1 FFT ≤ 2^10, MSM 2^10…2^16): minutes" },
+  thesis: {
+    fft: 15,
+    g1: 10,
+    msm: 16,
+    label: "The thesis's scales (FFT 2^4…2^15, G1 FFT ≤ 2^10, MSM 2^10…2^16): minutes",
+  },
 } as const satisfies Record<string, Scales & { label: string }>;
 
 export const LIBRARIES = {

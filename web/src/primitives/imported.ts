@@ -20,10 +20,13 @@ export interface ImportedPrimitiveRow {
 }
 
 /** "1" for a pairing, "2^20 muls" for a multiplication chain, "2^12" otherwise. */
-export const primitiveSize = (r: Pick<PrimitiveResult, 'op' | 'logN'>) => (r.op === 'pairing' ? '1' : r.op === 'fr-mul' ? `2^${r.logN} muls` : `2^${r.logN}`);
+export const primitiveSize = (r: Pick<PrimitiveResult, 'op' | 'logN'>) =>
+  r.op === 'pairing' ? '1' : r.op === 'fr-mul' ? `2^${r.logN} muls` : `2^${r.logN}`;
 
 /** The rows of every import's primitives, in import order and each in its recorded order. */
-export function importedPrimitiveRows(imports: { label: string; primitives?: PrimitiveResult[] }[]): ImportedPrimitiveRow[] {
+export function importedPrimitiveRows(
+  imports: { label: string; primitives?: PrimitiveResult[] }[],
+): ImportedPrimitiveRow[] {
   return imports.flatMap((imp) =>
     (imp.primitives ?? []).map((r) => ({
       source: imp.label,
@@ -44,4 +47,10 @@ export function importedPrimitiveRows(imports: { label: string; primitives?: Pri
 
 /** A primitive's time: µs under a millisecond (a pairing or a small FFT takes that little). */
 export const formatPrimitiveMs = (ms: number) =>
-  ms === 0 ? '0 µs' : ms < 1 ? `${(ms * 1000).toFixed(ms < 0.01 ? 2 : 1)} µs` : ms < 1000 ? `${ms.toFixed(ms < 100 ? 2 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+  ms === 0
+    ? '0 µs'
+    : ms < 1
+      ? `${(ms * 1000).toFixed(ms < 0.01 ? 2 : 1)} µs`
+      : ms < 1000
+        ? `${ms.toFixed(ms < 100 ? 2 : 0)} ms`
+        : `${(ms / 1000).toFixed(2)} s`;

@@ -16,17 +16,34 @@ import type { Library, PrimitiveResult } from './result';
 import { rustBuild } from './threads';
 
 declare global {
-  var zkplayPrimitivesGo: { measure(op: string, curve: string, logN: number, runs: number, warmup: number): Promise<string> } | undefined;
+  var zkplayPrimitivesGo:
+    { measure(op: string, curve: string, logN: number, runs: number, warmup: number): Promise<string> } | undefined;
   var zkplayPrimitivesGoOnReady: (() => void) | undefined;
 }
 
 /** threads: the Rust cases' thread count (Go has one thread whatever it says). */
-export type PrimitiveRequest = { type: 'measure'; id: number; library: Library; op: string; curve: string; logN: number; runs: number; warmup: number; threads: number };
+export type PrimitiveRequest = {
+  type: 'measure';
+  id: number;
+  library: Library;
+  op: string;
+  curve: string;
+  logN: number;
+  runs: number;
+  warmup: number;
+  threads: number;
+};
 
 /** What scripts/lib/primitives.mjs writes to artifacts/primitives/index.json. */
 interface PrimitivesIndex {
   build: string;
-  files: { go: ArtifactFile; rust?: ArtifactFile; rustGlue?: ArtifactFile; rustThreads?: ArtifactFile; rustThreadsGlue?: ArtifactFile };
+  files: {
+    go: ArtifactFile;
+    rust?: ArtifactFile;
+    rustGlue?: ArtifactFile;
+    rustThreads?: ArtifactFile;
+    rustThreadsGlue?: ArtifactFile;
+  };
 }
 
 /** crates/zkplay-primitives/src/wasm.rs, as wasm-bindgen exports it. */
@@ -67,7 +84,11 @@ function startGo(): Promise<Measure> {
 
 function startRust(threads: number, ctx: PhaseContext): Promise<Measure> {
   if (rust && rust.threads !== threads) {
-    return Promise.reject(new Error(`this worker runs Rust on ${rust.threads} thread${rust.threads === 1 ? '' : 's'} (a rayon pool cannot be resized): start a new worker for ${threads}`));
+    return Promise.reject(
+      new Error(
+        `this worker runs Rust on ${rust.threads} thread${rust.threads === 1 ? '' : 's'} (a rayon pool cannot be resized): start a new worker for ${threads}`,
+      ),
+    );
   }
   rust ??= {
     threads,
@@ -75,12 +96,20 @@ function startRust(threads: number, ctx: PhaseContext): Promise<Measure> {
       const { files } = await loadIndex();
       // Not isolated (no shared memory): the single-threaded build, whose results say 1 thread.
       const build = rustBuild(threads, self.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined');
-      const [wasmFile, glue] = build === 'threads' ? [files.rustThreads, files.rustThreadsGlue] : [files.rust, files.rustGlue];
+      const [wasmFile, glue] =
+        build === 'threads' ? [files.rustThreads, files.rustThreadsGlue] : [files.rust, files.rustGlue];
       if (!wasmFile || !glue) {
         const roles = build === 'threads' ? 'files.rustThreads, files.rustThreadsGlue' : 'files.rust, files.rustGlue';
-        throw new Error(`${INDEX_URL} lists no ${build === 'threads' ? 'threaded ' : ''}Rust primitives build (${roles}): rebuild with scripts/lib/primitives.mjs`);
+        throw new Error(
+          `${INDEX_URL} lists no ${build === 'threads' ? 'threaded ' : ''}Rust primitives build (${roles}): rebuild with scripts/lib/primitives.mjs`,
+        );
       }
-      const wasm = await fetchArtifact(INDEX_URL, wasmFile, `primitives wasm (Rust${build === 'threads' ? ', threaded' : ''})`, () => {});
+      const wasm = await fetchArtifact(
+        INDEX_URL,
+        wasmFile,
+        `primitives wasm (Rust${build === 'threads' ? ', threaded' : ''})`,
+        () => {},
+      );
       const m = (await import(/* @vite-ignore */ new URL(glue.file, INDEX_URL).href)) as RustPrimitives;
       await m.default({ module_or_path: wasm.bytes as Uint8Array<ArrayBuffer> });
       if (build === 'threads') {
@@ -99,6 +128,7 @@ function startRust(threads: number, ctx: PhaseContext): Promise<Measure> {
 serveRequests<PrimitiveRequest, PrimitiveResult>(async ({ library, op, curve, logN, runs, warmup, threads }, ctx) => {
   const measure = await (library === 'gnark-crypto' ? startGo() : startRust(threads, ctx));
   const result = JSON.parse(await measure(op, curve, logN, runs, warmup)) as PrimitiveResult;
-  if (result.library !== library) throw new BackendError('internal', `asked for ${library}, the wasm answered for ${String(result.library)}`);
+  if (result.library !== library)
+    throw new BackendError('internal', `asked for ${library}, the wasm answered for ${String(result.library)}`);
   return result;
 });

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { stat } from '@zkplay/core/run-result';
 import { cases, goCases, rustCases, SCALES } from './cases';
-import { buildRows, findNative, MIN_STEPS, nativeThreadCounts, ratio, ratioSeries, THESIS, thesisRatio, timerStepMs } from './ratios';
+import {
+  buildRows,
+  findNative,
+  MIN_STEPS,
+  nativeThreadCounts,
+  ratio,
+  ratioSeries,
+  THESIS,
+  thesisRatio,
+  timerStepMs,
+} from './ratios';
 import type { PrimitiveResult } from './result';
 
-const rec = (p: Partial<PrimitiveResult> & Pick<PrimitiveResult, 'library' | 'op' | 'curve' | 'logN'>, median: number, threads = 1, runtime: 'wasm' | 'native' = 'wasm'): PrimitiveResult => ({
+const rec = (
+  p: Partial<PrimitiveResult> & Pick<PrimitiveResult, 'library' | 'op' | 'curve' | 'logN'>,
+  median: number,
+  threads = 1,
+  runtime: 'wasm' | 'native' = 'wasm',
+): PrimitiveResult => ({
   threads,
   ms: stat([median * 0.9, median, median * 1.1]),
   warmup: 1,
@@ -14,7 +29,7 @@ const rec = (p: Partial<PrimitiveResult> & Pick<PrimitiveResult, 'library' | 'op
 });
 
 describe('cases', () => {
-  it("follow gnark/primitives.DefaultCases and zkplay_primitives::default_cases", () => {
+  it('follow gnark/primitives.DefaultCases and zkplay_primitives::default_cases', () => {
     const go = goCases(SCALES.quick);
     // per curve: FFT 2^4..2^10 (7), G1 FFT 2^4..2^5 (2), MSM 2^10, 2^12 (2), pairing, multiplications
     expect(go).toHaveLength(2 * 13);
@@ -22,8 +37,15 @@ describe('cases', () => {
     expect(go[12]).toEqual({ op: 'fr-mul', curve: 'bn254', logN: 20 });
     const rust = rustCases(SCALES.quick);
     expect(rust.slice(0, 26)).toEqual(go);
-    expect(rust.slice(26)).toEqual([...[4, 5, 6, 7, 8, 9, 10].map((n) => ({ op: 'fft-fr', curve: 'goldilocks', logN: n })), { op: 'fr-mul', curve: 'goldilocks', logN: 20 }]);
-    expect(rustCases(SCALES.thesis).filter((c) => c.op === 'msm-g1' && c.curve === 'bn254').map((c) => c.logN)).toEqual([10, 12, 14, 16]);
+    expect(rust.slice(26)).toEqual([
+      ...[4, 5, 6, 7, 8, 9, 10].map((n) => ({ op: 'fft-fr', curve: 'goldilocks', logN: n })),
+      { op: 'fr-mul', curve: 'goldilocks', logN: 20 },
+    ]);
+    expect(
+      rustCases(SCALES.thesis)
+        .filter((c) => c.op === 'msm-g1' && c.curve === 'bn254')
+        .map((c) => c.logN),
+    ).toEqual([10, 12, 14, 16]);
   });
 
   it('interleave Go and Rust per case, each language in its own order; Goldilocks in Rust only', () => {
@@ -33,8 +55,12 @@ describe('cases', () => {
       { op: 'fft-fr', curve: 'bn254', logN: 4, library: 'gnark-crypto' },
       { op: 'fft-fr', curve: 'bn254', logN: 4, library: 'halo2curves' },
     ]);
-    expect(all.filter((c) => c.library === 'gnark-crypto').map(({ library: _, ...c }) => c)).toEqual(goCases(SCALES.quick));
-    expect(all.filter((c) => c.library !== 'gnark-crypto').map(({ library: _, ...c }) => c)).toEqual(rustCases(SCALES.quick));
+    expect(all.filter((c) => c.library === 'gnark-crypto').map(({ library: _, ...c }) => c)).toEqual(
+      goCases(SCALES.quick),
+    );
+    expect(all.filter((c) => c.library !== 'gnark-crypto').map(({ library: _, ...c }) => c)).toEqual(
+      rustCases(SCALES.quick),
+    );
     expect(all.filter((c) => c.curve === 'goldilocks').every((c) => c.library === 'plonky2_field')).toBe(true);
     expect(cases(SCALES.quick, { go: true, rust: false })).toHaveLength(26);
     expect(cases(SCALES.quick, { go: false, rust: true })).toHaveLength(34);
@@ -100,9 +126,20 @@ describe('ratios', () => {
     ];
     const rows = buildRows(shapes, wasm, native, 1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ key: 'fft-fr/bls12-381/4', goRustWasm: 2, goRustNative: 0.5, goWasmNative: 5, rustWasmNative: 1.25 });
+    expect(rows[0]).toMatchObject({
+      key: 'fft-fr/bls12-381/4',
+      goRustWasm: 2,
+      goRustNative: 0.5,
+      goWasmNative: 5,
+      rustWasmNative: 1.25,
+    });
     expect(rows[0].thesis!.mcl).toBeCloseTo(12176 / 908, 6);
-    expect(rows[1]).toMatchObject({ key: 'fft-fr/goldilocks/4', goRustWasm: undefined, goWasm: undefined, thesis: undefined });
+    expect(rows[1]).toMatchObject({
+      key: 'fft-fr/goldilocks/4',
+      goRustWasm: undefined,
+      goWasm: undefined,
+      thesis: undefined,
+    });
     expect(rows[1].rustWasm!.library).toBe('plonky2_field');
   });
 
@@ -114,16 +151,22 @@ describe('ratios', () => {
     const rows = buildRows(rustCases(SCALES.quick), wasm, []);
     const s = ratioSeries(rows, 'fft-fr', 'bls12-381');
     expect(s.map((x) => x.id)).toEqual(['wasm', 'native', 'thesis-mcl', 'thesis-kilic']);
-    expect(s[0].points).toEqual([{ x: 4, y: 3 }, { x: 5, y: 3 }]);
+    expect(s[0].points).toEqual([
+      { x: 4, y: 3 },
+      { x: 5, y: 3 },
+    ]);
     expect(s[1].points).toEqual([]);
     expect(s[2].points).toHaveLength(12);
     expect(ratioSeries(rows, 'fft-fr', 'bn254').map((x) => x.id)).toEqual(['wasm', 'native']);
   });
 
-  it("wasm medians under MIN_STEPS timer steps are shown but neither compared nor plotted", () => {
+  it('wasm medians under MIN_STEPS timer steps are shown but neither compared nor plotted', () => {
     const shape = { op: 'fft-fr', curve: 'bn254', logN: 4 } as const;
     const wasm = [rec({ library: 'gnark-crypto', ...shape }, 0.05), rec({ library: 'halo2curves', ...shape }, 0)];
-    const native = [rec({ library: 'gnark-crypto', ...shape }, 0.001, 1, 'native'), rec({ library: 'halo2curves', ...shape }, 0.01, 1, 'native')];
+    const native = [
+      rec({ library: 'gnark-crypto', ...shape }, 0.001, 1, 'native'),
+      rec({ library: 'halo2curves', ...shape }, 0.01, 1, 'native'),
+    ];
     const [fine] = buildRows([shape], wasm, native, 1, 0.05 / MIN_STEPS);
     expect(fine.coarse).toEqual({ go: false, rust: true });
     expect(fine.goRustWasm).toBeUndefined();

@@ -20,7 +20,8 @@ export function ratio(a: number | undefined, b: number | undefined): number | un
  * absolute differences agree with each other.
  */
 export const THESIS = {
-  source: 'V. Rakutis, “KZG10 Polynomial Commitments in Blockchain Technologies”, bachelor work, Vilnius University, 2021, tables 1–6',
+  source:
+    'V. Rakutis, “KZG10 Polynomial Commitments in Blockchain Technologies”, bachelor work, Vilnius University, 2021, tables 1–6',
   machine:
     'not stated: the Go times are Protolambda’s published go-kzg benchmarks (the author found them within a few percent on several machines), the Rust times the author’s own runs',
   libraries: {
@@ -32,16 +33,34 @@ export const THESIS = {
   /** Rust time / Go time at scales 4…15, by function and by the Go side's curve library. */
   rustOverGo: {
     das_fft_extension: {
-      mcl: [0.2046665706, 0.1639354286, 0.1614984618, 0.1611856584, 0.1549064165, 0.1443540764, 0.1583581482, 0.1745429638, 0.1619955878, 0.1612750429, 0.1606722921, 0.1672942197],
-      kilic: [0.2207893101, 0.2844260556, 0.4049423169, 0.4729694823, 0.5719113486, 0.5956194173, 0.6380306672, 0.6224354706, 0.603022555, 0.6068944045, 0.6480324149, 0.6566185437],
+      mcl: [
+        0.2046665706, 0.1639354286, 0.1614984618, 0.1611856584, 0.1549064165, 0.1443540764, 0.1583581482, 0.1745429638,
+        0.1619955878, 0.1612750429, 0.1606722921, 0.1672942197,
+      ],
+      kilic: [
+        0.2207893101, 0.2844260556, 0.4049423169, 0.4729694823, 0.5719113486, 0.5956194173, 0.6380306672, 0.6224354706,
+        0.603022555, 0.6068944045, 0.6480324149, 0.6566185437,
+      ],
     },
     'fft-fr': {
-      mcl: [0.07457293035, 0.07209006719, 0.0671886764, 0.06884882266, 0.07455827313, 0.07455373364, 0.07255333631, 0.07855784882, 0.07504978064, 0.0692980471, 0.07445771246, 0.1229436561],
-      kilic: [0.2275119018, 0.2367887391, 0.2294677295, 0.2394303516, 0.2453597617, 0.2436680075, 0.2438452408, 0.2439251392, 0.2427360423, 0.2544946458, 0.2570538356, 0.3276659045],
+      mcl: [
+        0.07457293035, 0.07209006719, 0.0671886764, 0.06884882266, 0.07455827313, 0.07455373364, 0.07255333631,
+        0.07855784882, 0.07504978064, 0.0692980471, 0.07445771246, 0.1229436561,
+      ],
+      kilic: [
+        0.2275119018, 0.2367887391, 0.2294677295, 0.2394303516, 0.2453597617, 0.2436680075, 0.2438452408, 0.2439251392,
+        0.2427360423, 0.2544946458, 0.2570538356, 0.3276659045,
+      ],
     },
     'fft-g1': {
-      mcl: [0.4487460509, 0.461962978, 0.4895764162, 0.48464235, 0.4914050933, 0.5086097584, 0.5139305462, 0.5119792129, 0.510540761, 0.5265395836, 0.5247548812, 0.5308324576],
-      kilic: [0.1856829833, 0.1818129786, 0.1762608946, 0.1898944748, 0.1886488643, 0.2097835787, 0.1905717721, 0.1896672929, 0.1879971438, 0.2075653964, 0.2752891918, 0.3386484201],
+      mcl: [
+        0.4487460509, 0.461962978, 0.4895764162, 0.48464235, 0.4914050933, 0.5086097584, 0.5139305462, 0.5119792129,
+        0.510540761, 0.5265395836, 0.5247548812, 0.5308324576,
+      ],
+      kilic: [
+        0.1856829833, 0.1818129786, 0.1762608946, 0.1898944748, 0.1886488643, 0.2097835787, 0.1905717721, 0.1896672929,
+        0.1879971438, 0.2075653964, 0.2752891918, 0.3386484201,
+      ],
     },
   },
 } as const;
@@ -72,8 +91,15 @@ const sideOf = (r: Pick<PrimitiveResult, 'library'>): Side => (LANGUAGE[r.librar
  * that many threads, else (a serial primitive reports 1 thread whatever the pool) the one on
  * the most threads below it.
  */
-export function findNative(native: readonly PrimitiveResult[], side: Side, c: Pick<PrimitiveCase, 'op' | 'curve' | 'logN'>, threads: number): PrimitiveResult | undefined {
-  const same = native.filter((r) => sideOf(r) === side && r.op === c.op && r.curve === c.curve && r.logN === c.logN && r.threads <= threads);
+export function findNative(
+  native: readonly PrimitiveResult[],
+  side: Side,
+  c: Pick<PrimitiveCase, 'op' | 'curve' | 'logN'>,
+  threads: number,
+): PrimitiveResult | undefined {
+  const same = native.filter(
+    (r) => sideOf(r) === side && r.op === c.op && r.curve === c.curve && r.logN === c.logN && r.threads <= threads,
+  );
   return same.sort((a, b) => b.threads - a.threads)[0];
 }
 
@@ -180,7 +206,8 @@ export interface PlotSeries {
 /** Go/Rust per scale of one op on one curve: this device's wasm, the native reference, and the thesis (BLS12-381 only). */
 export function ratioSeries(rows: readonly Row[], op: Op, curve: Curve): PlotSeries[] {
   const mine = rows.filter((r) => r.op === op && r.curve === curve).sort((a, b) => a.logN - b.logN);
-  const pts = (f: (r: Row) => number | undefined) => mine.flatMap((r) => (f(r) === undefined ? [] : [{ x: r.logN, y: f(r)! }]));
+  const pts = (f: (r: Row) => number | undefined) =>
+    mine.flatMap((r) => (f(r) === undefined ? [] : [{ x: r.logN, y: f(r)! }]));
   const series: PlotSeries[] = [
     { id: 'wasm', label: 'wasm, this device', points: pts((r) => r.goRustWasm) },
     { id: 'native', label: 'native reference', points: pts((r) => r.goRustNative) },
@@ -188,7 +215,10 @@ export function ratioSeries(rows: readonly Row[], op: Op, curve: Curve): PlotSer
   if (curve === THESIS.curve && op in THESIS.rustOverGo) {
     const scales = Array.from({ length: 12 }, (_, i) => i + THESIS.firstScale);
     const t = (k: 'mcl' | 'kilic') => scales.map((x) => ({ x, y: thesisRatio(op, curve, x)![k] }));
-    series.push({ id: 'thesis-mcl', label: 'thesis, Go on MCL', points: t('mcl') }, { id: 'thesis-kilic', label: 'thesis, Go on Kilic BLS', points: t('kilic') });
+    series.push(
+      { id: 'thesis-mcl', label: 'thesis, Go on MCL', points: t('mcl') },
+      { id: 'thesis-kilic', label: 'thesis, Go on Kilic BLS', points: t('kilic') },
+    );
   }
   return series;
 }

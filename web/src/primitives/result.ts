@@ -20,7 +20,11 @@ export interface PrimitiveResult {
 }
 
 /** The language a library is written in, as the view groups them. */
-export const LANGUAGE: Record<Library, 'Go' | 'Rust'> = { 'gnark-crypto': 'Go', halo2curves: 'Rust', plonky2_field: 'Rust' };
+export const LANGUAGE: Record<Library, 'Go' | 'Rust'> = {
+  'gnark-crypto': 'Go',
+  halo2curves: 'Rust',
+  plonky2_field: 'Rust',
+};
 
 /** The library the Rust side uses for a curve (plonky2's field for Goldilocks, halo2's curves otherwise). */
 export const rustLibrary = (curve: Curve): Library => (curve === 'goldilocks' ? 'plonky2_field' : 'halo2curves');

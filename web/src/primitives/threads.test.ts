@@ -37,13 +37,23 @@ describe('imported primitives', () => {
     checked: true,
     runtime: 'wasm',
   };
-  const pairing: PrimitiveResult = { ...msm, library: 'gnark-crypto', op: 'pairing', logN: 0, threads: 1, ms: { median: 0.9, min: 0.85, max: 1.2, samples: [0.9] } };
+  const pairing: PrimitiveResult = {
+    ...msm,
+    library: 'gnark-crypto',
+    op: 'pairing',
+    logN: 0,
+    threads: 1,
+    ms: { median: 0.9, min: 0.85, max: 1.2, samples: [0.9] },
+  };
 
   it('lists every record of every import with its device, in order', () => {
     const rows = importedPrimitiveRows([
       { label: 'Pixel 8 (imported a.json)', primitives: [msm, pairing] },
       { label: 'no primitives (imported b.json)' },
-      { label: 'Laptop (imported c.json)', primitives: [{ ...msm, runtime: undefined, checked: false, op: 'fr-mul', logN: 20 }] },
+      {
+        label: 'Laptop (imported c.json)',
+        primitives: [{ ...msm, runtime: undefined, checked: false, op: 'fr-mul', logN: 20 }],
+      },
     ]);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual({
@@ -61,7 +71,13 @@ describe('imported primitives', () => {
       checked: true,
     });
     expect(rows[1]).toMatchObject({ op: 'Pairing', size: '1', threads: 1, runs: 1 });
-    expect(rows[2]).toMatchObject({ source: 'Laptop (imported c.json)', op: 'Fr multiplications', size: '2^20 muls', runtime: 'wasm', checked: false });
+    expect(rows[2]).toMatchObject({
+      source: 'Laptop (imported c.json)',
+      op: 'Fr multiplications',
+      size: '2^20 muls',
+      runtime: 'wasm',
+      checked: false,
+    });
     expect(importedPrimitiveRows([])).toEqual([]);
   });
 

@@ -29,7 +29,11 @@ const RELOADED = 'zkplay-coi-reloaded';
 // says whether the server sent the headers); any other page may be about to reload.
 const store = writable<Isolation>(
   self.crossOriginIsolated
-    ? { mode: navigator.serviceWorker?.controller ? 'isolated' : 'headers', offline: { ready: 'checking' }, updated: false }
+    ? {
+        mode: navigator.serviceWorker?.controller ? 'isolated' : 'headers',
+        offline: { ready: 'checking' },
+        updated: false,
+      }
     : { mode: 'pending' },
 );
 export const isolation: Readable<Isolation> = store;
@@ -77,13 +81,22 @@ async function start(): Promise<void> {
         : { mode: 'none', reason: why.isolation, offline: { ready: false, reason: why.offline }, updated: false },
     );
   if (import.meta.env.DEV) {
-    return without({ isolation: "vite's dev server sent no COOP/COEP headers", offline: "vite's dev server runs without the service worker" });
+    return without({
+      isolation: "vite's dev server sent no COOP/COEP headers",
+      offline: "vite's dev server runs without the service worker",
+    });
   }
   if (!('serviceWorker' in navigator)) {
     return without(
       window.isSecureContext
-        ? { isolation: `${NO_HEADERS}, and this browser offers no service worker here to add them (a private window, or turned off)`, offline: 'this browser offers no service worker here' }
-        : { isolation: `${NO_HEADERS}, and this page's service worker cannot add them: service workers need https (or localhost)`, offline: 'service workers need https (or localhost)' },
+        ? {
+            isolation: `${NO_HEADERS}, and this browser offers no service worker here to add them (a private window, or turned off)`,
+            offline: 'this browser offers no service worker here',
+          }
+        : {
+            isolation: `${NO_HEADERS}, and this page's service worker cannot add them: service workers need https (or localhost)`,
+            offline: 'service workers need https (or localhost)',
+          },
     );
   }
   const sw = navigator.serviceWorker;
@@ -93,11 +106,21 @@ async function start(): Promise<void> {
   let registration: ServiceWorkerRegistration | undefined;
   let failure: Why | undefined;
   try {
-    registration = await sw.register(new URL('sw.js', document.baseURI), { scope: new URL('./', document.baseURI).pathname, updateViaCache: 'none' });
-    if (!registration) failure = { isolation: `${NO_HEADERS}, and the browser blocked this page's service worker, which would add them`, offline: 'the service worker was blocked' };
+    registration = await sw.register(new URL('sw.js', document.baseURI), {
+      scope: new URL('./', document.baseURI).pathname,
+      updateViaCache: 'none',
+    });
+    if (!registration)
+      failure = {
+        isolation: `${NO_HEADERS}, and the browser blocked this page's service worker, which would add them`,
+        offline: 'the service worker was blocked',
+      };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    failure = { isolation: `${NO_HEADERS}, and this page's service worker, which would add them, could not be registered (${msg})`, offline: `the service worker could not be registered` };
+    failure = {
+      isolation: `${NO_HEADERS}, and this page's service worker, which would add them, could not be registered (${msg})`,
+      offline: `the service worker could not be registered`,
+    };
   }
 
   if (isolated) session.set(null);
@@ -114,7 +137,10 @@ async function start(): Promise<void> {
       offline: 'the service worker does not serve this page: reload normally',
     };
   } else if (!failure) {
-    failure = { isolation: "This page's service worker adds the COOP/COEP headers, but this browser did not isolate the page", offline: '' };
+    failure = {
+      isolation: "This page's service worker adds the COOP/COEP headers, but this browser did not isolate the page",
+      offline: '',
+    };
   }
 
   const report = async () => {
@@ -122,13 +148,22 @@ async function start(): Promise<void> {
     const status = worker ? await ask(worker) : undefined;
     const offline: Offline = status
       ? { ready: true, build: status.build }
-      : { ready: false, reason: failure?.offline || (worker ? 'the service worker did not answer' : 'the service worker does not serve this page yet') };
+      : {
+          ready: false,
+          reason:
+            failure?.offline ||
+            (worker ? 'the service worker did not answer' : 'the service worker does not serve this page yet'),
+        };
     if (!isolated) store.set({ mode: 'none', reason: failure?.isolation ?? 'unknown', offline, updated });
     else {
       // Not served by the worker: only headers can have isolated it. Served by it: the headers
       // the server sent with this page (as the worker saw them) say whose doing it is.
       const served = status?.serverHeaders;
-      store.set({ mode: !controlledAtLoad ? 'headers' : served === false ? 'service-worker' : served ? 'headers' : 'isolated', offline, updated });
+      store.set({
+        mode: !controlledAtLoad ? 'headers' : served === false ? 'service-worker' : served ? 'headers' : 'isolated',
+        offline,
+        updated,
+      });
     }
   };
   sw.addEventListener('controllerchange', () => {
@@ -144,5 +179,9 @@ async function start(): Promise<void> {
 void start().catch((e) => {
   const msg = e instanceof Error ? e.message : String(e);
   const offline: Offline = { ready: false, reason: `the service worker check failed (${msg})` };
-  store.set(self.crossOriginIsolated ? { mode: 'headers', offline, updated: false } : { mode: 'none', reason: `The isolation check failed (${msg})`, offline, updated: false });
+  store.set(
+    self.crossOriginIsolated
+      ? { mode: 'headers', offline, updated: false }
+      : { mode: 'none', reason: `The isolation check failed (${msg})`, offline, updated: false },
+  );
 });

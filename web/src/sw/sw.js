@@ -33,7 +33,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // One by one, and best effort: a file that fails now is cached when it is first used.
-      Promise.all(SHELL.map((p) => cache.add(new Request(new URL(p, SCOPE).href, { cache: 'reload' })).catch(() => undefined))),
+      Promise.all(
+        SHELL.map((p) => cache.add(new Request(new URL(p, SCOPE).href, { cache: 'reload' })).catch(() => undefined)),
+      ),
     ),
   );
 });
@@ -54,7 +56,8 @@ self.addEventListener('message', (event) => {
     (async () => {
       const page = typeof event.data.page === 'string' ? event.data.page : SCOPE;
       const cache = await caches.open(CACHE);
-      const seen = (await cache.match(page, { ignoreSearch: true })) ?? (await cache.match(new URL('index.html', SCOPE).href));
+      const seen =
+        (await cache.match(page, { ignoreSearch: true })) ?? (await cache.match(new URL('index.html', SCOPE).href));
       port.postMessage({ build: BUILD, scope: SCOPE, serverHeaders: seen ? serverIsolates(seen.headers) : null });
     })(),
   );
@@ -90,7 +93,9 @@ async function serve(req, event) {
     // Offline: the copy from the last time it was fetched; any page of the app falls back to index.html.
     const hit =
       (await cache.match(req, { ignoreSearch: true })) ??
-      (req.mode === 'navigate' && new URL(req.url).pathname === new URL(SCOPE).pathname ? await cache.match(new URL('index.html', SCOPE).href) : undefined);
+      (req.mode === 'navigate' && new URL(req.url).pathname === new URL(SCOPE).pathname
+        ? await cache.match(new URL('index.html', SCOPE).href)
+        : undefined);
     if (hit) return isolated(hit);
     throw e;
   }
