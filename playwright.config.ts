@@ -1,20 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.mjs';
 
-// Debian's Chromium (installed by scripts/setup.mjs); Playwright's own browser download
-// is not reachable from these machines.
-const executablePath = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// Debian's Chromium with the project's flags (scripts/lib/chromium.mjs).
+const launchOptions = chromiumLaunchOptions();
 const port = Number(process.env.ZKPLAY_TEST_PORT ?? 4173);
 // A Vite dev server that also registers the fixture backends of e2e/fixtures/backends/
 // (ZKPLAY_EXTRA_BACKENDS, vite.config.ts), for e2e/one-folder.spec.ts only.

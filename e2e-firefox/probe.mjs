@@ -5,6 +5,7 @@
 // the run. The others are shown for information.
 import { existsSync } from 'node:fs';
 import { PROBE_TIMEOUT, STEP_TIMEOUT, within } from './supervisor.mjs';
+import { CHROMIUM, chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 
 /**
  * Which probe fields must agree between Firefox and Chromium on the same machine, and why.
@@ -263,26 +264,12 @@ export async function readProbeFirefox(s, base) {
 
 /** The same in Chromium (Playwright driving the project's Chromium): { fields, version }. */
 export async function readProbeChromium(base) {
-  const CHROMIUM = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
   if (!existsSync(CHROMIUM))
     throw new Error(
       `Chromium is not at ${CHROMIUM} (node scripts/setup.mjs --for=test installs it; or set ZKPLAY_CHROMIUM, or pass --no-chromium to leave the comparison out)`,
     );
   const { chromium } = await import('@playwright/test');
-  const browser = await within(
-    STEP_TIMEOUT,
-    'launch Chromium',
-    chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    }),
-  );
+  const browser = await within(STEP_TIMEOUT, 'launch Chromium', chromium.launch(chromiumLaunchOptions()));
   try {
     const page = await browser.newPage();
     await within(

@@ -7,6 +7,7 @@
 import { chromium } from '@playwright/test';
 import { stat } from './lib/native.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const opts = cliOptions(
   'node scripts/measure-browser.mjs --backend ID [--bytes 3] [--runs 3] [--url U] [--threads N]',
@@ -22,16 +23,7 @@ const { url, backend, threads } = opts;
 const bytes = Number(opts.bytes);
 const runs = countList(opts.runs, 'runs')[0];
 
-const browser = await chromium.launch({
-  executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const context = await browser.newContext({ acceptDownloads: true });
 const page = await context.newPage();
 const t0 = Date.now();

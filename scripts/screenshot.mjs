@@ -3,20 +3,12 @@
 // would: node scripts/screenshot.mjs [url] [outDir]. Uses Debian's Chromium.
 import { chromium, devices } from '@playwright/test';
 import { cliOptions } from './lib/args.mjs';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const {
   _: [url = 'http://127.0.0.1:5173/', outDir = 'screenshots'],
 } = cliOptions('node scripts/screenshot.mjs [url] [outDir]', {}, { positionals: true });
-const browser = await chromium.launch({
-  executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 for (const [name, opts] of [
   ['desktop', { viewport: { width: 1280, height: 900 } }],
   ['phone', devices['Pixel 7']],

@@ -14,6 +14,7 @@ import { buildPrimitives } from './lib/primitives.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
+import { CHROMIUM } from './lib/chromium.mjs';
 import { placeGoRuntime } from './lib/go-runtime.mjs';
 
 const PURPOSES = ['start', 'test', 'build'];
@@ -31,8 +32,6 @@ async function npmDependencies() {
   await step('npm ci (exact versions from package-lock.json)', () => run('npm', ['ci', '--no-audit', '--no-fund']));
   writeFileSync(marker, want);
 }
-
-export const CHROMIUM = process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium';
 
 async function chromium() {
   if (existsSync(CHROMIUM)) return log(`Chromium found at ${CHROMIUM}`);

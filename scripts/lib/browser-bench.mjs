@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { freePort, root } from './steps.mjs';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 export async function browserSweep({ url, backends, blocks, threads, runs, warmup, log = console.log, onPage }) {
   const query = new URLSearchParams({
@@ -21,16 +22,7 @@ export async function browserSweep({ url, backends, blocks, threads, runs, warmu
   if (backends?.length) query.set('backends', backends.join(','));
   const page_url = `${url}#/bench?${query.toString().replace(/%2C/g, ',')}`;
   const started = Date.now();
-  const browser = await chromium.launch({
-    executablePath: process.env.ZKPLAY_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
     const done = await onPage?.(page);
