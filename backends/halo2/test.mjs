@@ -36,8 +36,6 @@ export const description = 'Node: halo2 wasm verifier fuzz (single-threaded buil
 const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x68616c6f);
 const MUTATIONS = 130;
 const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof rejected: '];
-/** The protocol code thrown with each refusal (a rejected proof is not thrown: it is { ok: false, reason }). */
-const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
 /** BN254 scalar field modulus (proof scalars are 32-byte little-endian, canonical below it). */
 const R = 0x30644e72e131a029b85045b68181585d2833e84879b97091_43e1f593f0000001n;
 
@@ -115,7 +113,6 @@ async function main() {
     capacity: 271,
     message: 'hello',
     prefixes: PREFIXES,
-    codes: CODES,
     fail,
   });
   const { prover: setup, cap, proof, digest, length: L, verify, mustVerify } = honest;

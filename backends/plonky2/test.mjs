@@ -34,8 +34,6 @@ const PREFIXES = [
   'proof does not match the public inputs: ',
   'proof verification failed: ',
 ];
-/** The protocol code thrown with each refusal (a rejected proof is not thrown: it is { ok: false, reason }). */
-const CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
 
 const fail = failer('plonky2');
 
@@ -48,7 +46,6 @@ async function main() {
     capacity: 135,
     message: 'zkplay plonky2 wasm fuzz',
     prefixes: PREFIXES,
-    codes: CODES,
     fail,
   });
   const { prover: c, cap, proof, digest, length: L, verify, mustVerify } = honest;

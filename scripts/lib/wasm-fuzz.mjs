@@ -74,11 +74,17 @@ export function verifierOf({ m, prover, prefixes, codes, fail }) {
 }
 
 /**
+ * The protocol code zkplay_wasm_runtime throws with each refusal prefix the crates share (a
+ * proof that is read but does not verify is not thrown: it is { ok: false, reason }).
+ */
+export const THROWN_CODES = { 'invalid input: ': 'invalid-input', 'malformed proof: ': 'corrupt-proof' };
+
+/**
  * One honest proof from a backend's wasm `Prover` class: prepared with `config` (and the shipped
  * `files`), its capacity checked, `message` proved. Returns what the fuzzing needs, with
  * mustVerify(when), which fails unless the honest proof still verifies (it is called once here).
  */
-export function honestProof({ m, config, files, capacity, message, prefixes, codes, fail }) {
+export function honestProof({ m, config, files, capacity, message, prefixes, codes = THROWN_CODES, fail }) {
   const t0 = performance.now();
   const prover = new m.Prover(JSON.stringify(config), files);
   const cap = prover.report().capacityBytes;
