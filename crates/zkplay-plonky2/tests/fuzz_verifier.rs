@@ -282,10 +282,12 @@ fn cases(rng: &mut ChaCha20Rng, proof: &[u8], digest: [u8; 32], len: u64, cap: u
     v
 }
 
-/// For the report: runs the structural edits through plonky2 alone (no shape check, no
-/// `catch_unwind` in the crate), catching panics here, and prints how many would have panicked.
-/// Nothing is asserted: this is what `Prepared::verify`'s shape check is for.
-fn unguarded_plonky2(p: &Prepared, cases: &[Case], hash: MerkleHash) {
+/// Runs the structural edits through plonky2 alone (no shape check, no `catch_unwind` in the
+/// crate), catching panics here, and prints how many would have panicked: what
+/// `Prepared::verify`'s shape check is for. Asserted: plonky2 alone accepts no edited proof (a
+/// panic is tallied, not a failure; an `Ok` for bytes other than the honest proof would be a
+/// soundness hole below our guard).
+fn unguarded_plonky2(p: &Prepared, cases: &[Case], honest: &[u8], hash: MerkleHash) {
     let name = format!("plonky2-unguarded-{hash:?}");
     let prev = std::sync::Arc::new(std::panic::take_hook());
     {
@@ -297,13 +299,17 @@ fn unguarded_plonky2(p: &Prepared, cases: &[Case], hash: MerkleHash) {
             }
         }));
     }
-    let tally = std::thread::scope(|s| {
+    let (tally, accepted) = std::thread::scope(|s| {
         std::thread::Builder::new()
             .name(name)
             .spawn_scoped(s, || {
                 let mut tally: BTreeMap<(&str, String), usize> = BTreeMap::new();
+                let mut accepted: Vec<&str> = Vec::new();
                 for c in cases {
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| p.plonky2_unguarded(&c.proof)));
+                    if matches!(r, Ok(Ok(()))) && c.proof != honest {
+                        accepted.push(c.kind);
+                    }
                     let what = match r {
                         Ok(Ok(())) => "Ok".to_string(),
                         Ok(Err(e)) => class(&e).to_string(),
@@ -314,7 +320,7 @@ fn unguarded_plonky2(p: &Prepared, cases: &[Case], hash: MerkleHash) {
                     };
                     *tally.entry((c.kind, what)).or_default() += 1;
                 }
-                tally
+                (tally, accepted)
             })
             .unwrap()
             .join()
@@ -324,6 +330,7 @@ fn unguarded_plonky2(p: &Prepared, cases: &[Case], hash: MerkleHash) {
     for ((kind, what), n) in &tally {
         println!("  {kind:<42} {what:<40} {n}");
     }
+    assert!(accepted.is_empty(), "plonky2 alone accepted edited proofs: {accepted:?}");
 }
 
 fn class(e: &Error) -> &'static str {
@@ -350,7 +357,7 @@ fn fuzz(hash: MerkleHash, scale: usize, stream: u64) -> usize {
     let layout = p.proof_layout(&proof).expect("layout of the honest proof");
     let mut cases = cases(&mut rng, &proof, digest, len, cap, scale);
     let structural = structural(&mut rng, &proof, &layout, &digest, len, scale);
-    unguarded_plonky2(&p, &structural, hash);
+    unguarded_plonky2(&p, &structural, &proof, hash);
     cases.extend(structural);
     let t0 = Instant::now();
     let mut slowest = (Duration::ZERO, "");
