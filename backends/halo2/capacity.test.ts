@@ -1,5 +1,5 @@
 // The page's capacity is capacity.json, the table the Rust formula (zkplay_halo2::capacity_blocks)
-// wrote for every offered configuration; the Rust test capacity_table_matches_workers_file fails
+// wrote for every offered configuration; the Rust test capacity_table_matches_backend_file fails
 // when it is stale. These check that the manifest offers exactly that table and defaults sanely.
 import { describe, expect, it } from 'vitest';
 import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';

@@ -351,7 +351,7 @@ fn proof_encoding_is_canonical() {
 
 // ---- The capacity table the page uses -------------------------------------------------------
 
-// The `k` and `rows_per_round` options the page offers (workers/halo2/index.ts reads them from
+// The `k` and `rows_per_round` options the page offers (backends/halo2/index.ts reads them from
 // the table below): the crate's, for which the build ships keys.
 const OFFERED_ROWS: [usize; 5] = OFFERED_ROWS_PER_ROUND;
 
@@ -369,7 +369,7 @@ fn capacity_table() -> serde_json::Value {
         })
         .collect();
     serde_json::json!({
-        "comment": "Written by `ZKPLAY_WRITE_CAPACITY=1 cargo test --release -p zkplay-halo2 capacity_table`; checked by that test and by workers/halo2/capacity.test.ts against the TypeScript capacity().",
+        "comment": "Written by `ZKPLAY_WRITE_CAPACITY=1 cargo test --release -p zkplay-halo2 capacity_table`, which fails when it is stale; the page and the worker look capacities up here (backends/halo2/capacity.ts).",
         "k": OFFERED_K,
         "rowsPerRound": OFFERED_ROWS,
         "defaultRowsPerRound": DEFAULT_ROWS_PER_ROUND,
@@ -377,18 +377,18 @@ fn capacity_table() -> serde_json::Value {
     })
 }
 
-/// workers/halo2/capacity.json is what the Rust capacity gives for every offered option, so the
-/// TypeScript capacity() (tested against the same file) cannot drift from it.
+/// backends/halo2/capacity.json is what the Rust capacity gives for every offered option: the
+/// page looks capacities up in it, so it states this formula's results and no formula of its own.
 #[test]
-fn capacity_table_matches_workers_file() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../workers/halo2/capacity.json");
+fn capacity_table_matches_backend_file() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../backends/halo2/capacity.json");
     let want = capacity_table();
     if std::env::var_os("ZKPLAY_WRITE_CAPACITY").is_some() {
         std::fs::write(path, serde_json::to_string_pretty(&want).unwrap() + "\n").unwrap();
     }
     let got: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("read workers/halo2/capacity.json")).unwrap();
-    assert_eq!(got, want, "workers/halo2/capacity.json is stale: rerun with ZKPLAY_WRITE_CAPACITY=1");
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read backends/halo2/capacity.json")).unwrap();
+    assert_eq!(got, want, "backends/halo2/capacity.json is stale: rerun with ZKPLAY_WRITE_CAPACITY=1");
     // Every offered option holds at least one block, and the default k for 8 blocks is offered.
     for e in want["entries"].as_array().unwrap() {
         assert!(e["blocks"].as_u64().unwrap() >= 1, "{e}");
