@@ -56,8 +56,15 @@ export async function buildVerifierPackage({ root }) {
     '--strict',
     '--types',
     'node',
+    '--rootDir',
+    join(root, 'verifier', 'src'),
   ]);
-  const typesEntry = findFile(join(out, 'types'), 'index.d.ts', 'verifier/src');
+  const typesEntry = 'index.d.ts';
+  if (!existsSync(join(out, 'types', typesEntry))) throw new Error(`tsc wrote no types/${typesEntry}`);
+  // The bundle carries @zkplay/core's code, but declarations keep their import specifiers: a
+  // type from a workspace package would point users at a package that is not published.
+  const leaks = dtsFiles(join(out, 'types')).filter((f) => /from '@zkplay\//.test(readFileSync(f, 'utf8')));
+  if (leaks.length) throw new Error(`the package's types import unpublished workspace packages: ${leaks.join(', ')}`);
 
   // Keys and verifier wasm: what keys.json lists, minus what only provers need.
   const keys = JSON.parse(readFileSync(join(artifacts, 'keys.json'), 'utf8'));
@@ -159,19 +166,11 @@ function copySnippets(from, to) {
   if (existsSync(snippets)) cpSync(snippets, join(to, 'snippets'), { recursive: true });
 }
 
-function findFile(dir, name, under) {
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) {
-        const r = walk(p);
-        if (r) return r;
-      } else if (e.name === name && p.includes(under)) return p;
-    }
-  };
-  const found = walk(dir);
-  if (!found) throw new Error(`tsc wrote no ${under}/${name}`);
-  return found.slice(dir.length + 1);
+/** Every .d.ts file under dir. */
+function dtsFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.d.ts'))
+    .map((e) => join(e.parentPath, e.name));
 }
 
 /**

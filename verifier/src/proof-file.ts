@@ -4,7 +4,7 @@
 // Format: schema/proof-file.schema.json, the one definition (ProofFile mirrors it; a drift test
 // in packages/core/schemas.test.ts checks both agree). Used by the page, the verify view and
 // the zkplay-verifier package alike, so every reader refuses the same files with the same words.
-import { checkLength, checkStatement, DIGEST_BYTES } from '@zkplay/core/statement';
+import { checkLength, checkStatement, DIGEST_BYTES as STATEMENT_DIGEST_BYTES } from '@zkplay/core/statement';
 import { checkShape } from './validate';
 import { Refusal } from './refusal';
 
@@ -182,4 +182,5 @@ export function tamper(proof: Uint8Array): Uint8Array {
   return copy;
 }
 
-export { DIGEST_BYTES };
+/** Bytes of the digest a statement carries. Typed here so the package's declarations stand alone. */
+export const DIGEST_BYTES: number = STATEMENT_DIGEST_BYTES;
