@@ -19,7 +19,7 @@ for (const id of backendIds('test.mjs')) {
 const suites = [
   [
     'format',
-    'Formatting: prettier, gofmt, rustfmt (node scripts/format.mjs fixes)',
+    'Formatting: prettier and gofmt (node scripts/format.mjs fixes)',
     async () => {
       const { checkFormatting } = await import('./lib/format.mjs');
       await checkFormatting();
@@ -67,12 +67,14 @@ const rustCrates = existsSync(join(root, 'crates'))
   : [];
 if (rustCrates.length) {
   const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
-  suites.splice(backendSuites.length, 0, [
+  // After the backends' own suites, before the TypeScript ones.
+  const afterBackends = suites.findIndex(([key]) => key === 'check');
+  suites.splice(afterBackends, 0, [
     'rust',
     'Rust: backend crates (cargo test --release)',
     () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv }),
   ]);
-  suites.splice(backendSuites.length + 1, 0, [
+  suites.splice(afterBackends + 1, 0, [
     'rust-wasm-patches',
     "Rust: the wasm builds' registry patches, run natively (scripts/lib/wasm-patches.mjs)",
     async () => {
