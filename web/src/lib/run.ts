@@ -55,3 +55,13 @@ export async function runOnce(opts: {
   };
   return { result, proof };
 }
+
+/** A proof to verify in its backend's worker (tampered in the page, or loaded from a file), and what to call it. */
+export interface VerifyRequest {
+  backend: string;
+  config: Config;
+  proof: Uint8Array;
+  digest: Uint8Array;
+  length: number;
+  what: string;
+}
