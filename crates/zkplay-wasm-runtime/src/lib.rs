@@ -27,6 +27,10 @@ pub use serde_json;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+/// The native reference runner of the backends' `examples/reference.rs`.
+#[cfg(all(feature = "keccak", not(target_arch = "wasm32")))]
+pub mod reference;
+pub mod statement;
 pub mod thread_cache;
 
 /// The threaded wasm build's allocator: std's one, behind a per-thread cache of small blocks,
@@ -173,6 +177,24 @@ pub struct VerifyReport {
     pub reason: Option<String>,
 }
 
+impl VerifyReport {
+    /// A verifier's answer as the contract reports it: `ok: true`; `ok: false` with the reason
+    /// for an error `rejected` says is a proof that does not verify (or is about another
+    /// statement); any other error is a refusal, coded by `refuse`.
+    pub fn from_outcome<E: std::fmt::Display>(
+        result: Result<(), E>,
+        phase: Phase,
+        rejected: impl Fn(&E) -> bool,
+        refuse: impl Fn(E) -> ProverError,
+    ) -> Result<VerifyReport, ProverError> {
+        match result {
+            Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
+            Err(e) if rejected(&e) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
+            Err(e) => Err(refuse(e)),
+        }
+    }
+}
+
 /// Bytes as bytes (a `Uint8Array` through serde-wasm-bindgen, not an array of numbers).
 fn as_bytes<S: serde::Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_bytes(v)
@@ -202,7 +224,10 @@ impl Artifacts {
     /// The file `name`; `corrupt-artifact` when the worker did not give it.
     pub fn get(&self, name: &str) -> Result<&[u8], ProverError> {
         self.0.get(name).map(Vec::as_slice).ok_or_else(|| {
-            ProverError::new(ErrorCode::CorruptArtifact, format!("prepare needs the file \"{name}\", which the worker did not give"))
+            ProverError::new(
+                ErrorCode::CorruptArtifact,
+                format!("prepare needs the file \"{name}\", which the worker did not give"),
+            )
         })
     }
     pub fn names(&self) -> impl Iterator<Item = &str> {
@@ -226,7 +251,10 @@ pub trait Prover: Sized {
     /// Builds the circuit or keys for `config` (the page's configuration object, as JSON), from
     /// the shipped files in `artifacts` when the backend has any (which ones: the backend's
     /// worker asks for them by name).
-    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Result<(Self, PrepareReport<Self::Circuit>), ProverError>;
+    fn prepare(
+        config: &serde_json::Value,
+        artifacts: &Artifacts,
+    ) -> Result<(Self, PrepareReport<Self::Circuit>), ProverError>;
     /// Witness and proof for `message`; `capacity` when it does not fit.
     fn prove(&self, message: &[u8]) -> Result<ProveReport, ProverError>;
     /// Checks `proof` for "Keccak-256(M) = digest and |M| = length". `length` is a JavaScript
@@ -235,6 +263,11 @@ pub trait Prover: Sized {
     /// `corrupt-proof`; one that parses and does not verify is `Ok(ok: false)`.
     fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError>;
     fn stats(&self) -> Self::Stats;
+}
+
+/// The page's configuration, given as JSON text (the wasm `Prover` and verifier-only builds).
+pub fn parse_config_json(text: &str) -> Result<serde_json::Value, ProverError> {
+    serde_json::from_str(text).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))
 }
 
 /// Reads a configuration value: a number, or a string holding one.
@@ -292,11 +325,17 @@ mod tests {
             r#"{"phases":[{"id":"build","label":"Build circuit","ms":1.5}],"sizes":{"verifyingKey":10.0,"friTree":3.0},"circuit":{"rows":2048,"gateTypes":"x"},"capacityBytes":135}"#
         );
         let p = ProveReport { proof: vec![1, 2], phases: vec![WITNESS.took(1.0), PROVE.took(2.0)] };
-        assert_eq!(serde_json::to_value(&p).unwrap(), json!({"proof": [1, 2], "phases": [{"id": "witness", "label": "Witness", "ms": 1.0}, {"id": "prove", "label": "Prove", "ms": 2.0}]}));
+        assert_eq!(
+            serde_json::to_value(&p).unwrap(),
+            json!({"proof": [1, 2], "phases": [{"id": "witness", "label": "Witness", "ms": 1.0}, {"id": "prove", "label": "Prove", "ms": 2.0}]})
+        );
         let v = VerifyReport { ok: true, phases: vec![], reason: None };
         assert_eq!(serde_json::to_value(&v).unwrap(), json!({"ok": true, "phases": []}));
         let e = ProverError::invalid_input("digest is 31 bytes, expected 32");
-        assert_eq!(serde_json::to_value(&e).unwrap(), json!({"code": "invalid-input", "message": "invalid input: digest is 31 bytes, expected 32"}));
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"code": "invalid-input", "message": "invalid input: digest is 31 bytes, expected 32"})
+        );
     }
 
     #[test]

@@ -147,7 +147,11 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for ThreadCache<A> {
         match class_of(layout) {
             Some(class) => {
                 let block = lists(|l| unsafe { l.pop(class) }).unwrap_or(ptr::null_mut());
-                if block.is_null() { unsafe { self.inner.alloc(class_layout(class)) } } else { block }
+                if block.is_null() {
+                    unsafe { self.inner.alloc(class_layout(class)) }
+                } else {
+                    block
+                }
             }
             None => unsafe { self.inner.alloc(layout) },
         }

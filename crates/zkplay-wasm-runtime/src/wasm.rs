@@ -94,7 +94,8 @@ fn artifacts_from_js(files: &JsValue) -> Result<Artifacts, ProverError> {
     for entry in js_sys::Object::entries(object).iter() {
         let pair = js_sys::Array::from(&entry);
         let name = pair.get(0).as_string().unwrap_or_default();
-        let bytes = pair.get(1).dyn_into::<js_sys::Uint8Array>().map_err(|_| bad(format!("\"{name}\" is not a Uint8Array")))?;
+        let bytes =
+            pair.get(1).dyn_into::<js_sys::Uint8Array>().map_err(|_| bad(format!("\"{name}\" is not a Uint8Array")))?;
         out = out.with(name, bytes.to_vec());
     }
     Ok(out)
@@ -105,8 +106,7 @@ pub fn prepare<P: Prover + Send>(config_json: &str, files: &JsValue) -> Result<(
 where
     P::Circuit: Send,
 {
-    let config: serde_json::Value = serde_json::from_str(config_json)
-        .map_err(|e| error(ProverError::invalid_input(format!("the configuration is not JSON: {e}"))))?;
+    let config = crate::parse_config_json(config_json).map_err(error)?;
     let artifacts = artifacts_from_js(files).map_err(error)?;
     let (prover, report) = on_pool(|| P::prepare(&config, &artifacts)).map_err(error)?;
     Ok((prover, to_js(&report)))
@@ -177,7 +177,10 @@ macro_rules! export_prover {
             /// Prepares the configuration (JSON of the page's config object) from the shipped
             /// files the worker fetched (`{ name: Uint8Array }`, or undefined).
             #[wasm_bindgen(constructor)]
-            pub fn new(config: &str, files: ::wasm_bindgen::JsValue) -> ::core::result::Result<WasmProver, ::wasm_bindgen::JsValue> {
+            pub fn new(
+                config: &str,
+                files: ::wasm_bindgen::JsValue,
+            ) -> ::core::result::Result<WasmProver, ::wasm_bindgen::JsValue> {
                 let (inner, report) = $crate::wasm::prepare::<$ty>(config, &files)?;
                 Ok(WasmProver { inner, report })
             }
@@ -186,11 +189,19 @@ macro_rules! export_prover {
                 self.report.clone()
             }
             /// `{ proof, phases }`; throws `{ code, message }`.
-            pub fn prove(&self, message: &[u8]) -> ::core::result::Result<::wasm_bindgen::JsValue, ::wasm_bindgen::JsValue> {
+            pub fn prove(
+                &self,
+                message: &[u8],
+            ) -> ::core::result::Result<::wasm_bindgen::JsValue, ::wasm_bindgen::JsValue> {
                 $crate::wasm::prove(&self.inner, message)
             }
             /// `{ ok, phases, reason? }`; throws `{ code, message }` (`invalid-input`, `corrupt-proof`).
-            pub fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> ::core::result::Result<::wasm_bindgen::JsValue, ::wasm_bindgen::JsValue> {
+            pub fn verify(
+                &self,
+                proof: &[u8],
+                digest: &[u8],
+                length: f64,
+            ) -> ::core::result::Result<::wasm_bindgen::JsValue, ::wasm_bindgen::JsValue> {
                 $crate::wasm::verify(&self.inner, proof, digest, length)
             }
             /// The backend's own record of this configuration.

@@ -1,25 +1,23 @@
-//! The native reference runner both Rust examples share (`#[path]`-included by
-//! crates/zkplay-{halo2,plonky2}/examples/reference.rs; read by scripts/lib/native.mjs): it runs
+//! The native reference runner every Rust backend's `examples/reference.rs` calls (its output is
+//! read by scripts/lib/native.mjs): it runs
 //! a backend's prover contract, the one the wasm build exports, and prints the contract's own
 //! reports, so phase ids and labels live once, in the backend's `contract.rs`:
 //!   { threads, config, prepare: {phases, sizes, circuit, capacityBytes},
 //!     runs: [{prove: [phase], verify: [phase], proofBytes}], peakRssBytes }
-use tiny_keccak::{Hasher, Keccak};
-use zkplay_wasm_runtime::{serde_json, serde_json::json, Artifacts, Prover};
+use crate::statement::keccak256;
+use crate::{serde_json, serde_json::json, Artifacts, Prover};
 
 /// Prepares `config` from `artifacts` (the build's shipped files, as the page gets them), then
 /// proves and verifies an `len`-byte message `runs` times; prints the report.
 pub fn run<P: Prover>(backend: &str, config: serde_json::Value, artifacts: &Artifacts, len: usize, runs: usize) {
     let (prover, prepared) = P::prepare(&config, artifacts).unwrap_or_else(|e| panic!("prepare: {}", e.message));
     let message: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
-    let mut digest = [0u8; 32];
-    let mut keccak = Keccak::v256();
-    keccak.update(&message);
-    keccak.finalize(&mut digest);
+    let digest = keccak256(&message);
     let mut samples = vec![];
     for i in 0..runs {
         let proved = prover.prove(&message).unwrap_or_else(|e| panic!("prove: {}", e.message));
-        let checked = prover.verify(&proved.proof, &digest, len as f64).unwrap_or_else(|e| panic!("verify: {}", e.message));
+        let checked =
+            prover.verify(&proved.proof, &digest, len as f64).unwrap_or_else(|e| panic!("verify: {}", e.message));
         // The Node side reports verified: true, so a proof that does not verify must stop the run.
         assert!(checked.ok, "verify: {}", checked.reason.unwrap_or_default());
         eprintln!("{backend} native: {len} bytes, run {}/{runs}", i + 1);
@@ -39,11 +37,16 @@ pub fn run<P: Prover>(backend: &str, config: serde_json::Value, artifacts: &Arti
 fn peak_rss() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
         .map_or(0, |kib| kib * 1024)
 }
 
 /// Threads the prover really uses: RAYON_NUM_THREADS, else the machine's cores.
 fn rayon_threads() -> usize {
-    std::env::var("RAYON_NUM_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
