@@ -74,7 +74,7 @@ async function buildKeys({ root, cacheDir }) {
   // or the lock file's unrelated entries.
   const crate = join(root, 'crates', CRATE);
   const tree = hashTree(
-    ['src/circuit.rs', 'src/lib.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
+    ['src/circuit.rs', 'src/params.rs', 'src/prover.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
       .map((f) => join(crate, f))
       .concat(join(root, 'crates', 'rust-toolchain.toml')),
   );

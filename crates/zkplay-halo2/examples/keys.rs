@@ -21,7 +21,10 @@ fn main() {
     let max_k = *OFFERED_K.iter().max().expect("offered k");
     let t = Instant::now();
     let mut params = ParamsKZG::<Bn256>::setup(max_k, OsRng);
-    eprintln!("halo2 keys: KZG setup at k={max_k} in {:.1} s (test setup: the secret is dropped with this process)", t.elapsed().as_secs_f64());
+    eprintln!(
+        "halo2 keys: KZG setup at k={max_k} in {:.1} s (test setup: the secret is dropped with this process)",
+        t.elapsed().as_secs_f64()
+    );
     let mut entries = Vec::new();
     let mut ks = OFFERED_K.to_vec();
     ks.sort_unstable_by(|a, b| b.cmp(a));
@@ -64,7 +67,8 @@ fn write_samples(out: &Path) {
         assert!(message.bytes().all(|c| c.is_ascii_graphic() || c == b' ') && !message.contains(['"', '\\']));
         let p = Params { k, rows_per_round };
         let read = |f: String| std::fs::read(out.join(f)).expect("read key file");
-        let (setup, _) = Setup::from_files(&p, &read(keys::params_file_name(k)), &read(keys::vk_file_name(&p))).expect("shipped files load");
+        let (setup, _) = Setup::from_files(&p, &read(keys::params_file_name(k)), &read(keys::vk_file_name(&p)))
+            .expect("shipped files load");
         let proved = setup.prove(message.as_bytes()).expect("prove");
         setup.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
         let file = format!("sample-{name}.proof");

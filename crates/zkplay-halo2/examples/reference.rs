@@ -1,11 +1,8 @@
 //! Native reference runner for `npm run bench:native` (workers/halo2/bench-native.mjs): runs
 //! halo2's prover contract natively, from the build's shipped KZG parameters and verifying key
-//! (as the page does), and prints its reports (scripts/lib/native_reference.rs).
+//! (as the page does), and prints its reports (zkplay_wasm_runtime::reference).
 //!   RAYON_NUM_THREADS=1 cargo run --release -p zkplay-halo2 --example reference -- LEN RUNS ARTIFACTS_DIR
 //! ARTIFACTS_DIR is web/public/artifacts/halo2 (the set-up fills its keys/).
-#[path = "../../../scripts/lib/native_reference.rs"]
-mod native_reference;
-
 use zkplay_halo2::{contract::Halo2Prover, default_params, keys};
 use zkplay_wasm_runtime::{serde_json::json, Artifacts};
 
@@ -19,6 +16,13 @@ fn main() {
         let path = std::path::Path::new(dir).join("keys").join(name);
         std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (run the set-up first)", path.display()))
     };
-    let artifacts = Artifacts::new().with("params", read(keys::params_file_name(p.k))).with("vk", read(keys::vk_file_name(&p)));
-    native_reference::run::<Halo2Prover>("halo2", json!({ "k": p.k, "rowsPerRound": p.rows_per_round }), &artifacts, len, runs);
+    let artifacts =
+        Artifacts::new().with("params", read(keys::params_file_name(p.k))).with("vk", read(keys::vk_file_name(&p)));
+    zkplay_wasm_runtime::reference::run::<Halo2Prover>(
+        "halo2",
+        json!({ "k": p.k, "rowsPerRound": p.rows_per_round }),
+        &artifacts,
+        len,
+        runs,
+    );
 }

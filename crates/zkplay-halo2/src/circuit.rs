@@ -70,8 +70,7 @@ use crate::halo2::{
 };
 use halo2_base::SKIP_FIRST_PASS;
 use zkevm_hashes::keccak::vanilla::{
-    keccak_packed_multi::KeccakRow, param::NUM_ROUNDS, witness::multi_keccak, KeccakCircuitConfig,
-    KeccakConfigParams,
+    keccak_packed_multi::KeccakRow, param::NUM_ROUNDS, witness::multi_keccak, KeccakCircuitConfig, KeccakConfigParams,
 };
 
 /// Rounds per Keccak-f in the layout (24 permutation rounds + 1 squeeze/absorb round).
@@ -260,19 +259,7 @@ impl Circuit<Fr> for PreimageCircuit {
         let mut scratch = ConstraintSystem::<Fr>::default();
         let all_advice = (0..meta.num_advice_columns()).map(|_| scratch.advice_column()).collect();
 
-        WrapperConfig {
-            keccak,
-            instance,
-            q_mid,
-            q_sq_first,
-            q_sq_rest,
-            q_last,
-            take,
-            done,
-            acc_lo,
-            acc_hi,
-            all_advice,
-        }
+        WrapperConfig { keccak, instance, q_mid, q_sq_first, q_sq_rest, q_last, take, done, acc_lo, acc_hi, all_advice }
     }
 
     fn synthesize(&self, config: Self::Config, mut layouter: impl Layouter<Fr>) -> Result<(), Error> {

@@ -4,7 +4,8 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, serde_json, Artifacts, ErrorCode, PhaseName, PrepareReport, ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE, VERIFY, WITNESS,
+    config_int, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport, ProveReport,
+    Prover, ProverError, Sizes, VerifyReport, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{Error, LoadTimings, Params, Setup, Verifier};
@@ -33,18 +34,20 @@ pub fn params_from_json(config: &serde_json::Value) -> Result<Params, ProverErro
 
 /// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
 /// that does not verify; a refusal with its code otherwise.
-fn verify_report(result: Result<(), Error>, phase: zkplay_wasm_runtime::Phase) -> Result<VerifyReport, ProverError> {
-    match result {
-        Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
-        Err(e @ Error::VerificationFailed(_)) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
-        Err(e) => Err(error(e)),
-    }
+fn verify_report(result: Result<(), Error>, phase: Phase) -> Result<VerifyReport, ProverError> {
+    VerifyReport::from_outcome(result, phase, |e| matches!(e, Error::VerificationFailed(_)), error)
 }
 
 /// Verifies against a shipped verifying-key file: the configuration, then the key file
 /// ([`Verifier::from_vk_file`]), then the statement and proof as [`Halo2Prover::verify`] checks
 /// them. Reads the key every time; the verifier-only wasm keeps a [`VerifierCache`] instead.
-pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
+pub fn verify_with_key_json(
+    config_json: &str,
+    vk: &[u8],
+    proof: &[u8],
+    digest: &[u8],
+    length: f64,
+) -> Result<VerifyReport, ProverError> {
     VerifierCache::default().verify_json(config_json, vk, proof, digest, length)
 }
 
@@ -58,8 +61,15 @@ pub struct VerifierCache {
 
 impl VerifierCache {
     /// [`verify_with_key_json`], reading the key only when it differs from the last one.
-    pub fn verify_json(&mut self, config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
-        let config: serde_json::Value = serde_json::from_str(config_json).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))?;
+    pub fn verify_json(
+        &mut self,
+        config_json: &str,
+        vk: &[u8],
+        proof: &[u8],
+        digest: &[u8],
+        length: f64,
+    ) -> Result<VerifyReport, ProverError> {
+        let config = parse_config_json(config_json)?;
         let p = params_from_json(&config)?;
         let (result, phase) = VERIFY.time(|| {
             if !matches!(&self.last, Some((q, bytes, _)) if *q == p && bytes.as_slice() == vk) {
@@ -115,7 +125,10 @@ impl Prover for Halo2Prover {
     /// `{ k, rowsPerRound }` (see [`params_from_json`]) and the files `params` (the build's KZG
     /// parameters for k) and `vk` (this configuration's verifying-key file): a file that is not
     /// what it should be is `corrupt-artifact` ("corrupt key: …").
-    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Result<(Self, PrepareReport<Halo2Circuit>), ProverError> {
+    fn prepare(
+        config: &serde_json::Value,
+        artifacts: &Artifacts,
+    ) -> Result<(Self, PrepareReport<Halo2Circuit>), ProverError> {
         let p = params_from_json(config)?;
         let Params { k, rows_per_round } = p;
         let (params_file, vk_file) = (artifacts.get("params")?, artifacts.get("vk")?);
@@ -221,13 +234,21 @@ mod tests {
             assert!(e.message.starts_with("invalid input: length "), "{e}");
         }
         let e = code(p.verify(&out.proof, &digest[..31], 5.0));
-        assert_eq!((e.code, e.message.as_str()), (ErrorCode::InvalidInput, "invalid input: digest is 31 bytes, expected 32"));
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            (ErrorCode::InvalidInput, "invalid input: digest is 31 bytes, expected 32")
+        );
         let e = code(p.verify(&out.proof[..out.proof.len() - 1], &digest, 5.0));
         assert!(e.code == ErrorCode::CorruptProof && e.message.starts_with("malformed proof: "), "{e}");
         let e = p.prove(&[0u8; 272]).unwrap_err();
         assert!(e.code == ErrorCode::Capacity && e.message.starts_with("message is 272 bytes"), "{e}");
 
-        for config in [json!({"k": 99, "rowsPerRound": 12}), json!({"k": 10}), json!({"k": 10.5, "rowsPerRound": 12}), json!({"k": 10, "rowsPerRound": 1})] {
+        for config in [
+            json!({"k": 99, "rowsPerRound": 12}),
+            json!({"k": 10}),
+            json!({"k": 10.5, "rowsPerRound": 12}),
+            json!({"k": 10, "rowsPerRound": 1}),
+        ] {
             let e = Halo2Prover::prepare(&config, &files).err().unwrap();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{config}: {e}");
         }
@@ -242,7 +263,13 @@ mod tests {
         let e = verify_with_key_json(config, vk, &out.proof, &digest, 272.0).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
         let e = verify_with_key_json(r#"{"k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0).unwrap_err();
-        assert_eq!((e.code, e.message.as_str()), (ErrorCode::CorruptArtifact, "corrupt key: the verifying key is for k=10 with 12 rows per round, not k=11 with 12 rows per round"));
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            (
+                ErrorCode::CorruptArtifact,
+                "corrupt key: the verifying key is for k=10 with 12 rows per round, not k=11 with 12 rows per round"
+            )
+        );
         let e = verify_with_key_json("{", vk, &out.proof, &digest, 5.0).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
     }
@@ -285,13 +312,43 @@ mod tests {
         let cases: Vec<(&str, Artifacts, &str)> = vec![
             ("no vk", Artifacts::new().with("params", params.clone()), "prepare needs the file \"vk\""),
             ("no params", Artifacts::new().with("vk", vk.clone()), "prepare needs the file \"params\""),
-            ("params of another setup", Artifacts::new().with("params", other.get("params").unwrap().to_vec()).with("vk", vk.clone()), "corrupt key: the verifying key was made with other KZG parameters than these"),
-            ("params cut short", Artifacts::new().with("params", params[..params.len() - 1].to_vec()).with("vk", vk.clone()), "corrupt key: the KZG parameters for k=10 are"),
-            ("params of k=11", Artifacts::new().with("params", [&11u32.to_le_bytes()[..], &params[4..]].concat()).with("vk", vk.clone()), "corrupt key: the KZG parameters are for k=11, not k=10"),
-            ("vk cut short", Artifacts::new().with("params", params.clone()).with("vk", vk[..vk.len() - 1].to_vec()), "corrupt key: the halo2 verifying key cannot be read"),
-            ("vk with a trailing byte", Artifacts::new().with("params", params.clone()).with("vk", [&vk[..], &[0]].concat()), "corrupt key: 1 bytes after the verifying key"),
-            ("not a key", Artifacts::new().with("params", params.clone()).with("vk", vec![7; 400]), "corrupt key: this is not a zkplay halo2 verifying-key file"),
-            ("empty key", Artifacts::new().with("params", params.clone()).with("vk", vec![]), "corrupt key: the verifying key is 0 bytes"),
+            (
+                "params of another setup",
+                Artifacts::new().with("params", other.get("params").unwrap().to_vec()).with("vk", vk.clone()),
+                "corrupt key: the verifying key was made with other KZG parameters than these",
+            ),
+            (
+                "params cut short",
+                Artifacts::new().with("params", params[..params.len() - 1].to_vec()).with("vk", vk.clone()),
+                "corrupt key: the KZG parameters for k=10 are",
+            ),
+            (
+                "params of k=11",
+                Artifacts::new()
+                    .with("params", [&11u32.to_le_bytes()[..], &params[4..]].concat())
+                    .with("vk", vk.clone()),
+                "corrupt key: the KZG parameters are for k=11, not k=10",
+            ),
+            (
+                "vk cut short",
+                Artifacts::new().with("params", params.clone()).with("vk", vk[..vk.len() - 1].to_vec()),
+                "corrupt key: the halo2 verifying key cannot be read",
+            ),
+            (
+                "vk with a trailing byte",
+                Artifacts::new().with("params", params.clone()).with("vk", [&vk[..], &[0]].concat()),
+                "corrupt key: 1 bytes after the verifying key",
+            ),
+            (
+                "not a key",
+                Artifacts::new().with("params", params.clone()).with("vk", vec![7; 400]),
+                "corrupt key: this is not a zkplay halo2 verifying-key file",
+            ),
+            (
+                "empty key",
+                Artifacts::new().with("params", params.clone()).with("vk", vec![]),
+                "corrupt key: the verifying key is 0 bytes",
+            ),
         ];
         for (what, f, want) in cases {
             let e = refusal(&f);

@@ -30,7 +30,8 @@ use crate::halo2::{
     },
     SerdeCurveAffine, SerdeFormat,
 };
-use crate::{check_params, circuit::PreimageCircuit, Error, Params};
+use crate::params::{check_params, wrapper_params};
+use crate::{circuit::PreimageCircuit, Error, Params};
 
 /// First bytes of a verifying-key file.
 pub const MAGIC: &[u8; 8] = b"zkplayH2";
@@ -78,9 +79,14 @@ pub fn read_params(bytes: &[u8], k: u32) -> Result<ParamsKZG<Bn256>, Error> {
         return Err(corrupt(format!("the KZG parameters are for k={file_k}, not k={k}")));
     }
     if bytes.len() != params_file_len(k) {
-        return Err(corrupt(format!("the KZG parameters for k={k} are {} bytes, expected {}", bytes.len(), params_file_len(k))));
+        return Err(corrupt(format!(
+            "the KZG parameters for k={k} are {} bytes, expected {}",
+            bytes.len(),
+            params_file_len(k)
+        )));
     }
-    ParamsKZG::read_custom(&mut &bytes[..], SerdeFormat::RawBytesUnchecked).map_err(|e| corrupt(format!("the KZG parameters: {e}")))
+    ParamsKZG::read_custom(&mut &bytes[..], SerdeFormat::RawBytesUnchecked)
+        .map_err(|e| corrupt(format!("the KZG parameters: {e}")))
 }
 
 /// The verifying-key file of configuration `p` (see the module comment): `params` are the
@@ -103,7 +109,8 @@ pub fn vk_file(p: &Params, params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine
 /// downsized to `p.k`).
 pub fn make_vk_file(p: &Params, params: &ParamsKZG<Bn256>) -> Result<Vec<u8>, Error> {
     let shape = crate::shape(p)?;
-    let vk = keygen_vk(params, &PreimageCircuit::new(shape, None)).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
+    let vk =
+        keygen_vk(params, &PreimageCircuit::new(shape, None)).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
     Ok(vk_file(p, params, &vk))
 }
 
@@ -147,7 +154,7 @@ pub fn read_vk_file(bytes: &[u8], p: &Params) -> Result<VkFile, Error> {
     let g0 = G1Affine::read(&mut r, SerdeFormat::RawBytes).map_err(|e| bad_point("g[0]", e))?;
     let g2 = G2Affine::read(&mut r, SerdeFormat::RawBytes).map_err(|e| bad_point("g2", e))?;
     let s_g2 = G2Affine::read(&mut r, SerdeFormat::RawBytes).map_err(|e| bad_point("s_g2", e))?;
-    let shape = crate::wrapper_params(p.k, p.rows_per_round, crate::capacity_blocks(p.k, p.rows_per_round));
+    let shape = wrapper_params(p.k, p.rows_per_round, crate::capacity_blocks(p.k, p.rows_per_round));
     let vk = VerifyingKey::<G1Affine>::read::<_, PreimageCircuit>(&mut r, SerdeFormat::RawBytes, shape)
         .map_err(|e| corrupt(format!("the halo2 verifying key cannot be read: {e}")))?;
     if !r.is_empty() {

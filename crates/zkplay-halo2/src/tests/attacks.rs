@@ -31,13 +31,17 @@
 //! | `is_final` cleared on both squeeze rows | `zkplay: a final block exists` + Keccak `is final`, `absorb` |
 //! | no final block within the capacity (claim "Keccak-256 = 0") | `zkplay: a final block exists` |
 
-use super::*;
+use crate::circuit::*;
 use crate::circuit::{advice_index, padding_cells, squeeze_row, Col, Tamper, ROUNDS_PER_BLOCK};
+use crate::halo2::dev::{metadata, AdviceCellValue, CellValue, FailureLocation, MockProver, VerifyFailure};
+use crate::halo2::halo2curves::{bn256::Fr, ff::PrimeField};
+use crate::halo2::plonk::Any;
+use crate::halo2::plonk::Circuit;
+use crate::params::*;
 use crate::tests::msg;
-use halo2::dev::{metadata, AdviceCellValue, CellValue, FailureLocation, MockProver, VerifyFailure};
-use std::sync::OnceLock;
-use halo2::plonk::Any;
+use crate::*;
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 use zkevm_hashes::keccak::vanilla::{keccak_packed_multi::KeccakRow, witness::multi_keccak};
 
 const K: u32 = 10;
@@ -69,10 +73,21 @@ fn round_row(r: usize) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Failure {
     /// Constraint `constraint` (its name, or its index if unnamed) of gate `gate` at `row`.
-    Gate { gate: String, constraint: String, row: usize },
+    Gate {
+        gate: String,
+        constraint: String,
+        row: usize,
+    },
     /// Copy (equality) constraint broken at a cell: `instance` column or advice column `column`.
-    Copy { instance: bool, column: usize, row: usize },
-    Lookup { name: String, row: usize },
+    Copy {
+        instance: bool,
+        column: usize,
+        row: usize,
+    },
+    Lookup {
+        name: String,
+        row: usize,
+    },
     Other(String),
 }
 
@@ -121,7 +136,9 @@ impl From<&VerifyFailure> for Failure {
                 column: column.index(),
                 row: row_of(location),
             },
-            VerifyFailure::Lookup { name, location, .. } => Failure::Lookup { name: name.clone(), row: row_of(location) },
+            VerifyFailure::Lookup { name, location, .. } => {
+                Failure::Lookup { name: name.clone(), row: row_of(location) }
+            }
             other => Failure::Other(other.to_string()),
         }
     }
@@ -392,8 +409,7 @@ fn second_message_claimed_by_instance() {
     let (m1, m2) = (msg(10), b"the message I claim".to_vec());
     let c = PreimageCircuit::new(sh, Some(rows_for(&[m1.clone(), m2.clone()], sh)));
     assert_accepted(&c, public_inputs(&keccak256(&m1), 10));
-    let digest_cells =
-        [instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)];
+    let digest_cells = [instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)];
     assert_caught(&c, public_inputs(&keccak256(&m2), 10), &digest_cells);
     let mut all = digest_cells.to_vec();
     all.extend([instance(0), advice(Col::BytesLeft, R)]);
@@ -558,7 +574,11 @@ fn digest_limb_shifted_instance() {
     let d = keccak256(&m);
     let mut rot = d;
     rot.rotate_left(1);
-    assert_caught(&c, public_inputs(&rot, 100), &[instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)]);
+    assert_caught(
+        &c,
+        public_inputs(&rot, 100),
+        &[instance(1), instance(2), advice(Col::AccHi, S1), advice(Col::AccLo, S1)],
+    );
     let mut inst = public_inputs(&d, 100);
     inst[2] *= Fr::from(256u64);
     assert_caught(&c, inst, &[instance(2), advice(Col::AccLo, S1)]);
@@ -606,7 +626,11 @@ fn mid_round_is_final_attack() {
         assert_accepted(&honest, public_inputs(&d, 200));
         let attack = PreimageCircuit { params: sh, rows: Some(rows), tamper: Some(t.clone()) };
         if guard {
-            assert_caught(&attack, public_inputs(&d, 136), &[gate("zkplay: is_final = 0 on non-squeeze rounds", "0", cut)]);
+            assert_caught(
+                &attack,
+                public_inputs(&d, 136),
+                &[gate("zkplay: is_final = 0 on non-squeeze rounds", "0", cut)],
+            );
         } else {
             assert_accepted(&attack, public_inputs(&d, 136));
         }

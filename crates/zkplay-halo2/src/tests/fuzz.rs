@@ -8,8 +8,8 @@
 //! blinding — so a few outcome counts, e.g. whether a flipped bit still gives a curve point,
 //! vary slightly between runs.)
 
-use super::*;
 use crate::tests::small;
+use crate::*;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -83,7 +83,8 @@ fn verifier_fuzz() {
     let scalars: Vec<usize> = (0..elements).filter(|&i| !layout.is_point(i)).collect();
     println!("proof: {n} bytes, {} points, {} scalars; capacity {cap} bytes", points.len(), scalars.len());
 
-    let mut st = Stats { by_case: BTreeMap::new(), total: 0, verifier_time: Duration::ZERO, verifier_runs: 0, problems: vec![] };
+    let mut st =
+        Stats { by_case: BTreeMap::new(), total: 0, verifier_time: Duration::ZERO, verifier_runs: 0, problems: vec![] };
     let mut rng = Rng(seed);
     let t_all = Instant::now();
 
@@ -95,7 +96,9 @@ fn verifier_fuzz() {
             Err(_) => Outcome::Panicked,
             Ok(Ok(())) => Outcome::Accepted,
             Ok(Err(Error::InvalidInput(_))) => Outcome::InvalidInput,
-            Ok(Err(Error::MalformedProof(e))) if e.contains("a proof of this circuit has exactly") => Outcome::MalformedLength,
+            Ok(Err(Error::MalformedProof(e))) if e.contains("a proof of this circuit has exactly") => {
+                Outcome::MalformedLength
+            }
             Ok(Err(Error::MalformedProof(_))) => Outcome::MalformedEncoding,
             Ok(Err(Error::VerificationFailed(_))) => Outcome::Rejected,
             Ok(Err(e)) => {

@@ -1,0 +1,188 @@
+//! Keys and proofs: a [`Setup`] made in process (tests) or from the build's shipped files, and
+//! the prover.
+
+use crate::circuit::{keccak_rows, PreimageCircuit};
+use crate::halo2::{
+    halo2curves::bn256::{Bn256, G1Affine},
+    plonk::{create_proof, keygen_pk, keygen_vk, ProvingKey},
+    poly::{
+        commitment::{Params as _, ParamsProver},
+        kzg::{
+            commitment::{KZGCommitmentScheme, ParamsKZG},
+            multiopen::ProverSHPLONK,
+        },
+    },
+    transcript::{Blake2bWrite, Challenge255, TranscriptWriterBuffer},
+    SerdeFormat,
+};
+use crate::params::*;
+use crate::proof_layout::*;
+use crate::{keccak256, keys, public_inputs, Error, Verifier};
+use rand_core::OsRng;
+use web_time::Instant;
+
+/// Wall-clock milliseconds of each phase of [`setup`] (a test setup made in process).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetupTimings {
+    /// KZG parameter generation (random secret: TEST SETUP).
+    pub params_ms: f64,
+    /// Verifying key generation.
+    pub vk_ms: f64,
+    /// Proving key generation.
+    pub pk_ms: f64,
+}
+
+/// Wall-clock milliseconds of each phase of [`Setup::from_files`] (shipped keys).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadTimings {
+    /// Reading the KZG parameters and the verifying key.
+    pub load_ms: f64,
+    /// Proving key generation (from the verifying key and the circuit's fixed columns).
+    pub pk_ms: f64,
+}
+
+/// A proof and its timings.
+#[derive(Clone, Debug)]
+pub struct ProofOutput {
+    pub proof: Vec<u8>,
+    pub digest: [u8; 32],
+    pub length: usize,
+    /// Keccak witness generation (zkevm-hashes `multi_keccak`, all blocks up to capacity).
+    pub witness_ms: f64,
+    /// `create_proof` (region assignment + commitments + SHPLONK opening).
+    pub prove_ms: f64,
+}
+
+/// Keys and parameters for one circuit shape: a [`Verifier`] plus what proving needs (it
+/// dereferences to its verifier, so `setup.verify(..)` checks a proof).
+pub struct Setup {
+    params: ParamsKZG<Bn256>,
+    pk: ProvingKey<G1Affine>,
+    verifier: Verifier,
+}
+
+impl std::ops::Deref for Setup {
+    type Target = Verifier;
+    fn deref(&self) -> &Verifier {
+        &self.verifier
+    }
+}
+
+fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// A TEST SETUP made in process: KZG parameters from a random secret, verifying key and proving
+/// key. The page and the verifiers use the build's shipped keys instead ([`Setup::from_files`]).
+pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
+    let shape = shape(p)?;
+    let t = Instant::now();
+    let params = ParamsKZG::<Bn256>::setup(p.k, OsRng);
+    let params_ms = ms_since(t);
+    let circuit = PreimageCircuit::new(shape, None);
+    let t = Instant::now();
+    let vk = keygen_vk(&params, &circuit).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
+    let vk_ms = ms_since(t);
+    let verifier = Verifier::new(shape, params.get_g()[0], params.g2(), params.s_g2(), vk.clone());
+    let t = Instant::now();
+    let pk = keygen_pk(&params, vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
+    let pk_ms = ms_since(t);
+    Ok((Setup { params, pk, verifier }, SetupTimings { params_ms, vk_ms, pk_ms }))
+}
+
+impl Setup {
+    /// The setup of configuration `p` from the build's shipped files (see [`keys`]): the KZG
+    /// parameters for `p.k` and the configuration's verifying-key file. Both are checked to be
+    /// for `p` and to come from the same KZG setup (the key's g\[0\], g2 and s_g2 are the
+    /// parameters'); only the proving key is computed. `Err(CorruptKey)` says what is wrong.
+    pub fn from_files(p: &Params, params_file: &[u8], vk_file: &[u8]) -> Result<(Setup, LoadTimings), Error> {
+        let shape = shape(p)?;
+        let t = Instant::now();
+        let key = keys::read_vk_file(vk_file, p)?;
+        let params = keys::read_params(params_file, p.k)?;
+        if params.get_g()[0] != key.g0 || params.g2() != key.g2 || params.s_g2() != key.s_g2 {
+            return Err(Error::CorruptKey("the verifying key was made with other KZG parameters than these".into()));
+        }
+        let verifier = Verifier::new(shape, key.g0, key.g2, key.s_g2, key.vk.clone());
+        let load_ms = ms_since(t);
+        let t = Instant::now();
+        let circuit = PreimageCircuit::new(shape, None);
+        let pk = keygen_pk(&params, key.vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
+        let pk_ms = ms_since(t);
+        Ok((Setup { params, pk, verifier }, LoadTimings { load_ms, pk_ms }))
+    }
+
+    /// The KZG parameters (for writing them: see [`keys::params_file`]).
+    pub fn kzg_params(&self) -> &ParamsKZG<Bn256> {
+        &self.params
+    }
+
+    /// This configuration's verifying-key file (see [`keys::vk_file`]).
+    pub fn vk_file(&self) -> Vec<u8> {
+        keys::vk_file(&self.params(), &self.params, self.pk.get_vk())
+    }
+
+    /// Advice columns of the whole circuit (Keccak + 4 binding columns).
+    pub fn advice_columns(&self) -> usize {
+        self.pk.get_vk().cs().num_advice_columns()
+    }
+
+    pub fn fixed_columns(&self) -> usize {
+        self.pk.get_vk().cs().num_fixed_columns()
+    }
+
+    fn check_fits(&self, len: usize) -> Result<(), Error> {
+        let blocks = blocks_for_len(len);
+        if blocks > self.shape.capacity {
+            let rpr = self.shape.keccak.rows_per_round;
+            return Err(Error::OverCapacity {
+                len,
+                blocks,
+                k: self.shape.keccak.k,
+                rows_per_round: rpr,
+                capacity: self.shape.capacity,
+                suggested_k: min_k_for_blocks(blocks, rpr),
+            });
+        }
+        Ok(())
+    }
+
+    /// Prove knowledge of `msg` with public `(keccak256(msg), msg.len())`.
+    pub fn prove(&self, msg: &[u8]) -> Result<ProofOutput, Error> {
+        self.check_fits(msg.len())?;
+        let digest = keccak256(msg);
+        let t = Instant::now();
+        let rows = keccak_rows(msg, &self.shape);
+        let witness_ms = ms_since(t);
+        let circuit = PreimageCircuit::new(self.shape, Some(rows));
+        let instance = public_inputs(&digest, msg.len() as u64);
+        let t = Instant::now();
+        let mut transcript = Blake2bWrite::<_, G1Affine, Challenge255<_>>::init(vec![]);
+        create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, Challenge255<G1Affine>, _, _, _>(
+            &self.params,
+            &self.pk,
+            &[circuit],
+            &[&[&instance]],
+            OsRng,
+            &mut transcript,
+        )
+        .map_err(|e| Error::Halo2(format!("create_proof: {e:?}")))?;
+        let proof = transcript.finalize();
+        let prove_ms = ms_since(t);
+        Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms })
+    }
+
+    /// Serialized sizes in bytes: (KZG params, verifying key, proving key), raw-bytes format.
+    /// (Serializes the proving key into memory once: takes a moment for big k.)
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        let mut counter = CountingWriter(0);
+        let _ = self.params.write(&mut counter);
+        let params_bytes = counter.0;
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.get_vk().write(&mut counter, SerdeFormat::RawBytes);
+        let vk_bytes = counter.0;
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.write(&mut counter, SerdeFormat::RawBytes);
+        (params_bytes, vk_bytes, counter.0)
+    }
+}

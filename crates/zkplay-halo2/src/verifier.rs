@@ -1,0 +1,145 @@
+//! The verifier: public inputs and proof encoding checked before halo2's KZG verifier runs.
+
+use crate::circuit::WrapperParams;
+use crate::halo2::{
+    halo2curves::bn256::{Bn256, Fr, G1Affine, G2Affine},
+    plonk::{verify_proof, VerifyingKey},
+    poly::{
+        commitment::ParamsProver,
+        kzg::{
+            commitment::{KZGCommitmentScheme, ParamsKZG},
+            multiopen::VerifierSHPLONK,
+            strategy::SingleStrategy,
+        },
+    },
+    transcript::{Blake2bRead, Challenge255, TranscriptReadBuffer},
+    SerdeCurveAffine, SerdeFormat,
+};
+use crate::params::*;
+use crate::proof_layout::*;
+use crate::{keys, public_inputs, Error};
+
+/// What checking a proof needs: the three points of the KZG setup a verifier uses (g\[0\], g2,
+/// s_g2), the verifying key and the circuit's shape. Made from a shipped verifying-key file
+/// ([`Verifier::from_vk_file`]) or as part of a [`Setup`].
+pub struct Verifier {
+    /// Verifier-side parameters: `g` holds g\[0\] only (halo2's KZG verifiers read nothing else of it).
+    pub(crate) params: ParamsKZG<Bn256>,
+    pub(crate) vk: VerifyingKey<G1Affine>,
+    pub(crate) shape: WrapperParams,
+    pub(crate) layout: ProofLayout,
+}
+
+impl Verifier {
+    pub(crate) fn new(
+        shape: WrapperParams,
+        g0: G1Affine,
+        g2: G2Affine,
+        s_g2: G2Affine,
+        vk: VerifyingKey<G1Affine>,
+    ) -> Self {
+        let k = shape.keccak.k;
+        // `ParamsKZG::from_parts` is a method: call it on a one-point parameter set read from
+        // bytes (k = 0: one g, one g_lagrange, g2, s_g2), which costs nothing and needs no secret.
+        let mut tiny = 0u32.to_le_bytes().to_vec();
+        for _ in 0..2 {
+            g0.write(&mut tiny, SerdeFormat::RawBytes).expect("Vec");
+        }
+        g2.write(&mut tiny, SerdeFormat::RawBytes).expect("Vec");
+        s_g2.write(&mut tiny, SerdeFormat::RawBytes).expect("Vec");
+        let tiny =
+            ParamsKZG::<Bn256>::read_custom(&mut &tiny[..], SerdeFormat::RawBytes).expect("valid points just written");
+        let params = tiny.from_parts(k, vec![g0], Some(vec![]), g2, s_g2);
+        let layout = ProofLayout::of(&vk);
+        Verifier { params, vk, shape, layout }
+    }
+
+    /// The verifier of configuration `p` from its shipped verifying-key file (see [`keys`]);
+    /// `Err(InvalidParams)` for a configuration out of range, `Err(CorruptKey)` for a file that
+    /// is not this configuration's key. Never panics.
+    pub fn from_vk_file(p: &Params, vk_file: &[u8]) -> Result<Verifier, Error> {
+        let shape = shape(p)?;
+        let key = keys::read_vk_file(vk_file, p)?;
+        Ok(Verifier::new(shape, key.g0, key.g2, key.s_g2, key.vk))
+    }
+
+    pub fn params(&self) -> Params {
+        Params { k: self.shape.keccak.k, rows_per_round: self.shape.keccak.rows_per_round }
+    }
+
+    /// Keccak-f blocks the circuit holds.
+    pub fn capacity_blocks(&self) -> usize {
+        self.shape.capacity
+    }
+
+    /// Longest message (bytes) that can be proven.
+    pub fn max_message_bytes(&self) -> usize {
+        max_message_bytes(self.shape.capacity)
+    }
+
+    /// "k=10, 12 rows per round holds at most 271 bytes": what the length range comes from.
+    fn capacity_note(&self) -> String {
+        let p = self.params();
+        format!("k={}, {} rows per round holds at most {} bytes", p.k, p.rows_per_round, self.max_message_bytes())
+    }
+
+    /// [`crate::length_from_js`] against this setup's capacity (the wasm `verify` uses it).
+    pub fn length_from_js(&self, x: f64) -> Result<u64, Error> {
+        crate::length_from_js(x, self.max_message_bytes(), &self.capacity_note())
+    }
+
+    /// The public inputs as the verifier accepts them: `length` in `0..=max_message_bytes()`
+    /// and a 32-byte digest; `Err(InvalidInput)` otherwise.
+    pub fn check_public_inputs(&self, digest: &[u8], length: u64) -> Result<[u8; 32], Error> {
+        crate::check_public_inputs(digest, length, self.max_message_bytes(), &self.capacity_note())
+    }
+
+    /// Exact size in bytes of every proof of this circuit.
+    pub fn proof_bytes(&self) -> usize {
+        self.layout.bytes()
+    }
+
+    /// Verify `proof` for public `(digest, length)`. In this order, each before any
+    /// cryptography: `Err(InvalidInput)` unless `length <= max_message_bytes()` and `digest` is
+    /// 32 bytes; `Err(MalformedProof)` unless the proof has exactly [`Verifier::proof_bytes`] bytes
+    /// and every 32-byte element is the canonical encoding of what the verifier reads there (a
+    /// compressed G1 point other than infinity, or a scalar below the field modulus). Then the
+    /// halo2 verifier: `Err(VerificationFailed)` if the proof is invalid for these inputs.
+    pub fn verify(&self, proof: &[u8], digest: &[u8], length: u64) -> Result<(), Error> {
+        let digest = self.check_public_inputs(digest, length)?;
+        self.layout.check(proof)?;
+        self.verify_instances(proof, &public_inputs(&digest, length))
+    }
+
+    /// The bare halo2 verifier on raw instances, with only a "multiple of 32 bytes" check (tests
+    /// use it to show what the checks in [`Verifier::verify`] add).
+    pub(crate) fn verify_instances(&self, proof: &[u8], instance: &[Fr]) -> Result<(), Error> {
+        // Every element of a BN254 halo2 proof (compressed G1 point or scalar) is 32 bytes.
+        if proof.is_empty() || proof.len() % 32 != 0 {
+            return Err(Error::MalformedProof(format!("length {} is not a positive multiple of 32", proof.len())));
+        }
+        let mut reader = ProofReader { bytes: proof, pos: 0, hit_end: false };
+        let mut transcript = Blake2bRead::<_, G1Affine, Challenge255<_>>::init(&mut reader);
+        let strategy = SingleStrategy::new(&self.params);
+        let res = verify_proof::<
+            KZGCommitmentScheme<Bn256>,
+            VerifierSHPLONK<'_, Bn256>,
+            Challenge255<G1Affine>,
+            _,
+            SingleStrategy<'_, Bn256>,
+        >(self.params.verifier_params(), &self.vk, strategy, &[&[instance]], &mut transcript);
+        drop(transcript);
+        // (The SHPLONK opening phase maps read errors to `Opening`, hence the end-of-input flag.)
+        if reader.hit_end {
+            return Err(Error::MalformedProof("proof is too short for this circuit".into()));
+        }
+        match res {
+            Err(crate::halo2::plonk::Error::Transcript(e)) => Err(Error::MalformedProof(e.to_string())),
+            Err(e) => Err(Error::VerificationFailed(format!("{e:?}"))),
+            Ok(_) if reader.pos != proof.len() => {
+                Err(Error::MalformedProof(format!("{} trailing bytes after the proof", proof.len() - reader.pos)))
+            }
+            Ok(_) => Ok(()),
+        }
+    }
+}
