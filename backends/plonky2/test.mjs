@@ -81,7 +81,7 @@ async function main() {
   const e4294967301 = verify(proof, digest, 4294967301);
   const want = 'invalid input: length 4294967301 is outside 0..=135 (this circuit holds at most 135 bytes)';
   if (e4294967301 !== want) fail(`expected "${want}", got "${e4294967301}"`);
-  const digestMessage = (size) => `invalid input: digest must be 32 bytes, got ${size}`;
+  const digestMessage = (size) => `invalid input: digest is ${size} bytes, expected 32`;
   range += refuseDigestSizes({ verify, proofs: [proof], digest, length: L, message: digestMessage, fail });
   mustVerify('at the end');
   c.free();

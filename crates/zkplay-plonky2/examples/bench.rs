@@ -10,11 +10,7 @@ fn main() {
         env_logger::init();
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let hash = if args.iter().any(|a| a == "--poseidon") {
-        MerkleHash::Poseidon
-    } else {
-        MerkleHash::Keccak
-    };
+    let hash = if args.iter().any(|a| a == "--poseidon") { MerkleHash::Poseidon } else { MerkleHash::Keccak };
     let zk = args.iter().any(|a| a == "--zk");
     let mut blocks: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
     if blocks.is_empty() {
@@ -37,8 +33,7 @@ fn main() {
             }
         }
         let t = Instant::now();
-        p.verify(&out.proof, &out.digest, msg.len() as u64)
-            .expect("verify");
+        p.verify(&out.proof, &out.digest, msg.len() as u64).expect("verify");
         let verify_ms = t.elapsed().as_secs_f64() * 1e3;
         println!(
             "blocks={b} hash={hash:?} zk={zk} gates={} rows={} degree_bits={} build_ms={build_ms:.0} witness_ms={:.0} prove_ms={:.0} verify_ms={verify_ms:.1} proof_bytes={} verifier_only_bytes={} msg_len={}",

@@ -22,9 +22,7 @@ fn main() {
                 let mut cfg = CircuitConfig::new(b, hash);
                 cfg.zero_knowledge = zk;
                 let t = Instant::now();
-                let file = build(&cfg)
-                    .and_then(|p| p.verifier_data_file())
-                    .unwrap_or_else(|e| panic!("{cfg:?}: {e}"));
+                let file = build(&cfg).and_then(|p| p.verifier_data_file()).unwrap_or_else(|e| panic!("{cfg:?}: {e}"));
                 let name = keys::file_name(&cfg);
                 std::fs::write(out.join(&name), &file).expect("write key");
                 let entry = format!(
@@ -40,8 +38,7 @@ fn main() {
             }
         }
     }
-    std::fs::write(out.join("manifest.json"), format!("[\n{}\n]\n", entries.join(",\n")))
-        .expect("write manifest");
+    std::fs::write(out.join("manifest.json"), format!("[\n{}\n]\n", entries.join(",\n"))).expect("write manifest");
     write_samples(&out);
 }
 
@@ -68,6 +65,5 @@ fn write_samples(out: &std::path::Path) {
             message.len()
         ));
     }
-    std::fs::write(out.join("samples.json"), format!("[\n{}\n]\n", entries.join(",\n")))
-        .expect("write samples");
+    std::fs::write(out.join("samples.json"), format!("[\n{}\n]\n", entries.join(",\n"))).expect("write samples");
 }

@@ -1,10 +1,7 @@
 //! Native reference runner for `npm run bench:native` (workers/plonky2/bench-native.mjs): runs
 //! plonky2's prover contract natively, with the circuit built for exactly the blocks the message
-//! needs, and prints its reports (scripts/lib/native_reference.rs).
+//! needs, and prints its reports (zkplay_wasm_runtime::reference).
 //!   RAYON_NUM_THREADS=1 cargo run --release -p zkplay-plonky2 --example reference -- LEN RUNS [keccak|poseidon]
-#[path = "../../../scripts/lib/native_reference.rs"]
-mod native_reference;
-
 use zkplay_plonky2::contract::Plonky2Prover;
 use zkplay_wasm_runtime::{serde_json::json, Artifacts};
 
@@ -13,5 +10,11 @@ fn main() {
     let len: usize = args[0].parse().expect("usage: reference LEN RUNS [keccak|poseidon]");
     let runs: usize = args[1].parse::<usize>().expect("RUNS").max(1);
     let hash = args.get(2).map_or("keccak", String::as_str);
-    native_reference::run::<Plonky2Prover>("plonky2", json!({ "maxBlocks": len / 136 + 1, "merkleHash": hash, "zk": "off" }), &Artifacts::new(), len, runs);
+    zkplay_wasm_runtime::reference::run::<Plonky2Prover>(
+        "plonky2",
+        json!({ "maxBlocks": len / 136 + 1, "merkleHash": hash, "zk": "off" }),
+        &Artifacts::new(),
+        len,
+        runs,
+    );
 }

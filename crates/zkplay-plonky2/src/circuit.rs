@@ -48,12 +48,7 @@ struct State {
 }
 
 #[allow(clippy::needless_range_loop)] // x and y index several tables
-fn round(
-    b: &mut CircuitBuilder<F, D>,
-    st: &State,
-    r: usize,
-    rows: &mut Vec<(usize, Kind, u64)>,
-) -> State {
+fn round(b: &mut CircuitBuilder<F, D>, st: &State, r: usize, rows: &mut Vec<(usize, Kind, u64)>) -> State {
     let zero = b.zero();
     let mut lanes = vec![[zero; 64]; 25];
     let mut cols = vec![[zero; 64]; 5];
@@ -66,14 +61,8 @@ fn round(
                 let l = lane(x, y);
                 let zz = (z + 64 - ROT[x][y]) % 64;
                 b.connect(st.lanes[l][zz], Target::wire(row, RoundGate::A_IN + l));
-                b.connect(
-                    st.cols[(x + 4) % 5][zz],
-                    Target::wire(row, RoundGate::c_minus(l)),
-                );
-                b.connect(
-                    st.cols[(x + 1) % 5][(zz + 63) % 64],
-                    Target::wire(row, RoundGate::c_plus(l)),
-                );
+                b.connect(st.cols[(x + 4) % 5][zz], Target::wire(row, RoundGate::c_minus(l)));
+                b.connect(st.cols[(x + 1) % 5][(zz + 63) % 64], Target::wire(row, RoundGate::c_plus(l)));
                 lanes[l][z] = Target::wire(row, RoundGate::OUT + l);
             }
         }
@@ -101,10 +90,7 @@ fn absorb(
             if l < RATE_LANES {
                 b.connect(s, Target::wire(row, AbsorbGate::S_IN + l));
                 // lane l, bit z = byte 8l + z/8, bit z%8 = message bit 64l + z
-                b.connect(
-                    block_bits[64 * l + z],
-                    Target::wire(row, AbsorbGate::M_IN + l),
-                );
+                b.connect(block_bits[64 * l + z], Target::wire(row, AbsorbGate::M_IN + l));
                 lane_bits[z] = Target::wire(row, AbsorbGate::A_OUT + l);
             } else {
                 lane_bits[z] = s;
@@ -129,9 +115,7 @@ pub(crate) fn build_circuit(b: &mut CircuitBuilder<F, D>, max_blocks: usize) -> 
     // Length decomposition.
     let length = b.add_virtual_target();
     let t: Vec<Target> = (0..max_blocks).map(|_| b.add_virtual_target()).collect();
-    let lt: Vec<Target> = (0..RATE_BYTES - 1)
-        .map(|_| b.add_virtual_target())
-        .collect();
+    let lt: Vec<Target> = (0..RATE_BYTES - 1).map(|_| b.add_virtual_target()).collect();
     for &tk in &t {
         b.assert_bool(BoolTarget::new_unsafe(tk));
     }
@@ -191,10 +175,7 @@ pub(crate) fn build_circuit(b: &mut CircuitBuilder<F, D>, max_blocks: usize) -> 
                 let q = 8 * g + i;
                 b.connect(digest[q], Target::wire(row, DigestGate::d_in(i)));
                 for bit in 0..8 {
-                    b.connect(
-                        st.lanes[g][8 * i + bit],
-                        Target::wire(row, DigestGate::bit(i, bit)),
-                    );
+                    b.connect(st.lanes[g][8 * i + bit], Target::wire(row, DigestGate::bit(i, bit)));
                 }
                 digest[q] = Target::wire(row, DigestGate::d_out(i));
             }
@@ -205,16 +186,7 @@ pub(crate) fn build_circuit(b: &mut CircuitBuilder<F, D>, max_blocks: usize) -> 
     b.register_public_inputs(&digest);
     b.register_public_input(length);
 
-    Layout {
-        max_blocks,
-        length,
-        t,
-        lt,
-        t_sum,
-        msg_bits,
-        digest,
-        rows,
-    }
+    Layout { max_blocks, length, t, lt, t_sum, msg_bits, digest, rows }
 }
 
 /// The padded message (`max_blocks * 136` bytes) for `msg` (which must fit).
@@ -231,15 +203,8 @@ pub(crate) fn pad(max_blocks: usize, msg: &[u8]) -> Vec<u8> {
 
 /// The prover's inputs: the padded bytes and the claimed length, as (target, value) pairs
 /// (not checked here: the circuit checks them).
-pub(crate) fn assignment(
-    layout: &Layout,
-    padded: &[u8],
-    length: usize,
-) -> anyhow::Result<Vec<(Target, F)>> {
-    anyhow::ensure!(
-        padded.len() == layout.max_blocks * RATE_BYTES,
-        "padded message has the wrong size"
-    );
+pub(crate) fn assignment(layout: &Layout, padded: &[u8], length: usize) -> anyhow::Result<Vec<(Target, F)>> {
+    anyhow::ensure!(padded.len() == layout.max_blocks * RATE_BYTES, "padded message has the wrong size");
     let k = length / RATE_BYTES;
     let r = length % RATE_BYTES;
     let mut v = Vec::with_capacity(1 + layout.t.len() + layout.lt.len() + layout.msg_bits.len());
@@ -253,10 +218,7 @@ pub(crate) fn assignment(
     }
     for (i, &byte) in padded.iter().enumerate() {
         for bit in 0..8 {
-            v.push((
-                layout.msg_bits[8 * i + bit],
-                F::from_canonical_u8((byte >> bit) & 1),
-            ));
+            v.push((layout.msg_bits[8 * i + bit], F::from_canonical_u8((byte >> bit) & 1)));
         }
     }
     Ok(v)

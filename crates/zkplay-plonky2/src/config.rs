@@ -52,8 +52,7 @@ impl<F: RichField> AlgebraicHasher<F> for ZkPoseidonHash {
         F: RichField + Extendable<D>,
     {
         let x = inputs.as_ref();
-        let mut state: [plonky2::iop::target::Target; SPONGE_WIDTH] =
-            core::array::from_fn(|i| x[i]);
+        let mut state: [plonky2::iop::target::Target; SPONGE_WIDTH] = core::array::from_fn(|i| x[i]);
         // Conditionally swap the first two 4-element chunks (used by Merkle proofs only).
         for i in 0..4 {
             state[i] = builder.select(swap, x[4 + i], x[i]);

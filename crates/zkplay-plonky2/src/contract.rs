@@ -4,8 +4,8 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, config_str, serde_json, Artifacts, ErrorCode, PhaseName, PrepareReport, ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE,
-    VERIFY, WITNESS,
+    config_int, config_str, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport,
+    ProveReport, Prover, ProverError, Sizes, VerifyReport, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{build, CircuitConfig, Error, MerkleHash, Prepared};
@@ -31,7 +31,11 @@ pub fn config_from_json(config: &serde_json::Value) -> Result<CircuitConfig, Pro
     let hash = match config_str(config, "merkleHash", "keccak")?.to_ascii_lowercase().as_str() {
         "" | "keccak" => MerkleHash::Keccak,
         "poseidon" => MerkleHash::Poseidon,
-        other => return Err(ProverError::invalid_input(format!("unknown Merkle hash \"{other}\" (use \"keccak\" or \"poseidon\")"))),
+        other => {
+            return Err(ProverError::invalid_input(format!(
+                "unknown Merkle hash \"{other}\" (use \"keccak\" or \"poseidon\")"
+            )))
+        }
     };
     let zero_knowledge = match config_str(config, "zk", "off")?.as_str() {
         "off" | "false" => false,
@@ -44,18 +48,25 @@ pub fn config_from_json(config: &serde_json::Value) -> Result<CircuitConfig, Pro
 }
 
 /// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
-/// that does not verify or is about another statement; a refusal with its code otherwise.
-pub fn verify_report(result: Result<(), Error>, phase: zkplay_wasm_runtime::Phase) -> Result<VerifyReport, ProverError> {
-    match result {
-        Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
-        Err(e @ (Error::PublicInputMismatch(_) | Error::VerificationFailed(_))) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
-        Err(e) => Err(error(e)),
-    }
+/// that does not verify; a refusal with its code otherwise.
+fn verify_report(result: Result<(), Error>, phase: Phase) -> Result<VerifyReport, ProverError> {
+    VerifyReport::from_outcome(
+        result,
+        phase,
+        |e| matches!(e, Error::PublicInputMismatch(_) | Error::VerificationFailed(_)),
+        error,
+    )
 }
 
 /// Verifies against a shipped verifier-data file (the verifier-only wasm's `verify`).
-pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
-    let config: serde_json::Value = serde_json::from_str(config_json).map_err(|e| ProverError::invalid_input(format!("the configuration is not JSON: {e}")))?;
+pub fn verify_with_key_json(
+    config_json: &str,
+    vk: &[u8],
+    proof: &[u8],
+    digest: &[u8],
+    length: f64,
+) -> Result<VerifyReport, ProverError> {
+    let config = parse_config_json(config_json)?;
     let cfg = config_from_json(&config)?;
     let (result, phase) = VERIFY.time(|| {
         let length = crate::length_from_js(length, cfg.capacity_bytes())?;
@@ -133,7 +144,10 @@ impl Prover for Plonky2Prover {
     /// `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }` (merkleHash and zk
     /// optional: keccak, off).
     /// plonky2's circuits are deterministic: it builds its own and reads no files.
-    fn prepare(config: &serde_json::Value, _artifacts: &Artifacts) -> Result<(Self, PrepareReport<Plonky2Circuit>), ProverError> {
+    fn prepare(
+        config: &serde_json::Value,
+        _artifacts: &Artifacts,
+    ) -> Result<(Self, PrepareReport<Plonky2Circuit>), ProverError> {
         let cfg = config_from_json(config)?;
         let (built, phase) = BUILD.time(|| build(&cfg));
         let inner = built.map_err(error)?;
@@ -193,33 +207,33 @@ impl Prover for Plonky2Prover {
 mod tests {
     use super::*;
     use zkplay_wasm_runtime::serde_json::json;
+    use zkplay_wasm_runtime::statement::keccak256;
 
     fn ids(phases: &[zkplay_wasm_runtime::Phase]) -> Vec<&str> {
         phases.iter().map(|p| p.id).collect()
     }
 
-    fn keccak(msg: &[u8]) -> [u8; 32] {
-        use tiny_keccak::{Hasher, Keccak};
-        let mut k = Keccak::v256();
-        k.update(msg);
-        let mut out = [0u8; 32];
-        k.finalize(&mut out);
-        out
-    }
-
     #[test]
     fn gate_types_in_a_few_words() {
-        let ids: Vec<String> = ["ZkplayKeccakRound { a: 1 }", "ZkplayKeccakRound { a: 1 }", "ZkplayPoseidon<x>", "ArithmeticGate { num_ops: 20 }", "NoopGate"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let ids: Vec<String> = [
+            "ZkplayKeccakRound { a: 1 }",
+            "ZkplayKeccakRound { a: 1 }",
+            "ZkplayPoseidon<x>",
+            "ArithmeticGate { num_ops: 20 }",
+            "NoopGate",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         assert_eq!(short_gate_types(&ids), "4: 1 Keccak, 1 Poseidon, 2 plonky2");
     }
 
     /// The contract as the wasm `Prover` and the worker see it: report shapes, and every refusal with its protocol code.
     #[test]
     fn contract_reports_and_codes() {
-        let (p, report) = Plonky2Prover::prepare(&json!({"maxBlocks": 1, "merkleHash": "keccak", "zk": "off"}), &Artifacts::new()).unwrap();
+        let (p, report) =
+            Plonky2Prover::prepare(&json!({"maxBlocks": 1, "merkleHash": "keccak", "zk": "off"}), &Artifacts::new())
+                .unwrap();
         assert_eq!(ids(&report.phases), ["build"]);
         assert_eq!(report.capacity_bytes, 135);
         let r = serde_json::to_value(&report).unwrap();
@@ -234,7 +248,7 @@ mod tests {
         let msg = b"zkplay contract";
         let out = p.prove(msg).unwrap();
         assert_eq!(ids(&out.phases), ["witness", "prove"]);
-        let digest = keccak(msg);
+        let digest = keccak256(msg);
         let len = msg.len() as f64;
         let v = p.verify(&out.proof, &digest, len).unwrap();
         assert!(v.ok && v.reason.is_none() && ids(&v.phases) == ["verify"]);
@@ -254,10 +268,18 @@ mod tests {
         let e = p.prove(&[0u8; 136]).unwrap_err();
         assert!(e.code == ErrorCode::Capacity && e.message.starts_with("message is 136 bytes"), "{e}");
 
-        for config in [json!({"maxBlocks": 0}), json!({"maxBlocks": 1, "merkleHash": "sha256"}), json!({"maxBlocks": 1, "zk": "maybe"}), json!({})] {
+        for config in [
+            json!({"maxBlocks": 0}),
+            json!({"maxBlocks": 1, "merkleHash": "sha256"}),
+            json!({"maxBlocks": 1, "zk": "maybe"}),
+            json!({}),
+        ] {
             let e = Plonky2Prover::prepare(&config, &Artifacts::new()).err().unwrap();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{config}: {e}");
-            assert!(e.message.starts_with("invalid input: ") || e.message.starts_with("invalid circuit configuration: "), "{e}");
+            assert!(
+                e.message.starts_with("invalid input: ") || e.message.starts_with("invalid circuit configuration: "),
+                "{e}"
+            );
         }
     }
 }

@@ -23,9 +23,10 @@ use plonky2::plonk::prover::prove_with_partition_witness;
 use plonky2::plonk::vars::EvaluationVars;
 use plonky2::util::timing::TimingTree;
 
-pub use crate::gates::Kind;
 use crate::circuit::{self, Layout, D, F};
-use crate::{check_own_gates, digest_in, Data, Error, Prepared};
+pub use crate::gates::Kind;
+use crate::prover::{check_own_gates, digest_in, Data};
+use crate::{Error, Prepared};
 
 /// The field the circuit runs over (Goldilocks).
 pub type Fe = F;
@@ -140,10 +141,7 @@ fn constant_values<C: GenericConfig<D, F = F>>(data: &CircuitData<F, C, D>) -> V
 /// Index (in `common.gates`) of the gate on each row, read back from the selector polynomials
 /// (a row's selector value is its gate's index; plonky2 writes `u32::MAX` in the selectors of
 /// the other groups).
-fn gate_indices<C: GenericConfig<D, F = F>>(
-    data: &CircuitData<F, C, D>,
-    consts: &[Vec<F>],
-) -> Vec<Option<usize>> {
+fn gate_indices<C: GenericConfig<D, F = F>>(data: &CircuitData<F, C, D>, consts: &[Vec<F>]) -> Vec<Option<usize>> {
     let nsel = data.common.selectors_info.num_selectors();
     let unused = F::from_canonical_u64(u64::from(u32::MAX));
     (0..data.common.degree())
@@ -174,31 +172,18 @@ fn all_violations<C: GenericConfig<D, F = F>>(
     for (row, gi) in gates.iter().enumerate() {
         let Some(gi) = *gi else { continue };
         let gate = &common.gates[gi];
-        let lc: Vec<Fx> = consts[prefix..]
-            .iter()
-            .map(|c| <Fx as FieldExtension<D>>::from_basefield(c[row]))
-            .collect();
+        let lc: Vec<Fx> = consts[prefix..].iter().map(|c| <Fx as FieldExtension<D>>::from_basefield(c[row])).collect();
         let lw: Vec<Fx> = (0..nw)
             .map(|c| {
                 <Fx as FieldExtension<D>>::from_basefield(
-                    witness
-                        .try_get_target(Target::wire(row, c))
-                        .unwrap_or(F::ZERO),
+                    witness.try_get_target(Target::wire(row, c)).unwrap_or(F::ZERO),
                 )
             })
             .collect();
-        let vars = EvaluationVars {
-            local_constants: &lc,
-            local_wires: &lw,
-            public_inputs_hash: &pi_hash,
-        };
+        let vars = EvaluationVars { local_constants: &lc, local_wires: &lw, public_inputs_hash: &pi_hash };
         for (i, v) in gate.0.eval_unfiltered(vars).iter().enumerate() {
             if *v != Fx::ZERO {
-                out.push(Violation {
-                    row,
-                    gate: gate.0.id(),
-                    constraint: i,
-                });
+                out.push(Violation { row, gate: gate.0.id(), constraint: i });
             }
         }
     }
@@ -216,10 +201,7 @@ fn overwrite(witness: &mut PartitionWitness<F>, t: Target, c: Change) {
 }
 
 fn panic_text(e: Box<dyn std::any::Any + Send>) -> String {
-    e.downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| e.downcast_ref::<String>().cloned())
-        .unwrap_or_default()
+    e.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| e.downcast_ref::<String>().cloned()).unwrap_or_default()
 }
 
 fn forge_with<C: GenericConfig<D, F = F>>(
@@ -229,8 +211,7 @@ fn forge_with<C: GenericConfig<D, F = F>>(
     length: usize,
     f: &Forgery,
 ) -> Result<Report, Error> {
-    let mut values =
-        circuit::assignment(layout, padded, length).map_err(|e| Error::Proving(e.to_string()))?;
+    let mut values = circuit::assignment(layout, padded, length).map_err(|e| Error::Proving(e.to_string()))?;
     values.retain(|(t, _)| !f.omit.contains(t));
     for &(t, v) in &f.inputs {
         match values.iter_mut().find(|(u, _)| *u == t) {
@@ -239,35 +220,21 @@ fn forge_with<C: GenericConfig<D, F = F>>(
         }
     }
     let pw = circuit::witness_of(&values).map_err(|e| Error::Proving(e.to_string()))?;
-    let generated = catch_unwind(AssertUnwindSafe(|| {
-        generate_partial_witness(pw, &data.prover_only, &data.common)
-    }));
+    let generated = catch_unwind(AssertUnwindSafe(|| generate_partial_witness(pw, &data.prover_only, &data.common)));
     let mut witness = match generated {
         Ok(Ok(w)) => w,
         Ok(Err(e)) => return Ok(failed_generation(format!("witness generation: {e}"))),
-        Err(p) => {
-            return Ok(failed_generation(format!(
-                "witness generation panicked: {}",
-                panic_text(p)
-            )))
-        }
+        Err(p) => return Ok(failed_generation(format!("witness generation panicked: {}", panic_text(p)))),
     };
     for &(t, v) in &f.overrides {
         overwrite(&mut witness, t, v);
     }
     let own_check = check_own_gates(layout, &witness, data.common.config.num_wires);
     let violations = all_violations(data, &witness);
-    let public_inputs = witness
-        .get_targets(&data.prover_only.public_inputs)
-        .iter()
-        .map(|v| v.to_canonical_u64())
-        .collect();
+    let public_inputs =
+        witness.get_targets(&data.prover_only.public_inputs).iter().map(|v| v.to_canonical_u64()).collect();
     let digest = digest_in(layout, &witness);
-    let read = f
-        .read
-        .iter()
-        .map(|&t| witness.try_get_target(t).map_or(0, |v| v.to_canonical_u64()))
-        .collect();
+    let read = f.read.iter().map(|&t| witness.try_get_target(t).map_or(0, |v| v.to_canonical_u64())).collect();
     let proof = f.prove.then(|| {
         let mut timing = TimingTree::default();
         match catch_unwind(AssertUnwindSafe(|| {
@@ -278,15 +245,7 @@ fn forge_with<C: GenericConfig<D, F = F>>(
             Err(p) => Err(format!("prover panicked: {}", panic_text(p))),
         }
     });
-    Ok(Report {
-        generation: Ok(()),
-        own_check,
-        violations,
-        public_inputs,
-        digest,
-        proof,
-        read,
-    })
+    Ok(Report { generation: Ok(()), own_check, violations, public_inputs, digest, proof, read })
 }
 
 fn failed_generation(e: String) -> Report {
@@ -311,10 +270,7 @@ impl Prepared {
     pub fn gate_ids(&self) -> Vec<Option<String>> {
         fn ids<C: GenericConfig<D, F = F>>(data: &CircuitData<F, C, D>) -> Vec<Option<String>> {
             let consts = constant_values(data);
-            gate_indices(data, &consts)
-                .into_iter()
-                .map(|g| g.map(|i| data.common.gates[i].0.id()))
-                .collect()
+            gate_indices(data, &consts).into_iter().map(|g| g.map(|i| data.common.gates[i].0.id())).collect()
         }
         match &self.data {
             Data::Keccak(d) => ids(d),
@@ -328,10 +284,7 @@ impl Prepared {
             let (nw, n) = (data.common.config.num_wires, data.common.degree());
             let map = &data.prover_only.representative_map;
             let rep = map[t.index(nw, n)];
-            (0..nw * n)
-                .filter(|&i| map[i] == rep)
-                .map(|i| Target::wire(i / nw, i % nw))
-                .collect()
+            (0..nw * n).filter(|&i| map[i] == rep).map(|i| Target::wire(i / nw, i % nw)).collect()
         }
         match &self.data {
             Data::Keccak(d) => part(d, t),

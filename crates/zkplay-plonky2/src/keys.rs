@@ -73,8 +73,7 @@ impl<F: RichField + Extendable<D>, const D: usize> GateSerializer<F, D> for Zkpl
 }
 
 fn push_u32(out: &mut Vec<u8>, v: usize) -> Result<(), Error> {
-    let v = u32::try_from(v)
-        .map_err(|_| Error::InvalidConfig(format!("{v} does not fit the key container")))?;
+    let v = u32::try_from(v).map_err(|_| Error::InvalidConfig(format!("{v} does not fit the key container")))?;
     out.extend_from_slice(&v.to_le_bytes());
     Ok(())
 }
@@ -85,14 +84,8 @@ pub(crate) fn encode<C: GenericConfig<D, F = F>>(
     data: &CircuitData<F, C, D>,
 ) -> Result<Vec<u8>, Error> {
     let serialize = |what: &str| Error::InvalidConfig(format!("cannot serialize {what}"));
-    let common = data
-        .common
-        .to_bytes(&ZkplayGateSerializer)
-        .map_err(|_| serialize("the common circuit data"))?;
-    let verifier_only = data
-        .verifier_only
-        .to_bytes()
-        .map_err(|_| serialize("the verifier-only data"))?;
+    let common = data.common.to_bytes(&ZkplayGateSerializer).map_err(|_| serialize("the common circuit data"))?;
+    let verifier_only = data.verifier_only.to_bytes().map_err(|_| serialize("the verifier-only data"))?;
     let mut out = Vec::with_capacity(32 + common.len() + verifier_only.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -181,7 +174,7 @@ pub fn file_name(cfg: &CircuitConfig) -> alloc_string::String {
     )
 }
 
-#[cfg(feature = "std")]
-use std::string as alloc_string;
 #[cfg(not(feature = "std"))]
 use alloc::string as alloc_string;
+#[cfg(feature = "std")]
+use std::string as alloc_string;

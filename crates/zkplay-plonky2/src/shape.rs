@@ -52,11 +52,7 @@ type R<T> = Result<T, String>;
 impl<'a> Walker<'a> {
     fn take(&mut self, n: usize, what: &str) -> R<&'a [u8]> {
         if self.b.len() - self.pos < n {
-            return Err(format!(
-                "proof ends inside {what} (byte {} of {})",
-                self.pos,
-                self.b.len()
-            ));
+            return Err(format!("proof ends inside {what} (byte {} of {})", self.pos, self.b.len()));
         }
         let s = &self.b[self.pos..self.pos + n];
         self.pos += n;
@@ -80,9 +76,7 @@ impl<'a> Walker<'a> {
         let at = self.pos;
         let v = self.u64(what)?;
         if v >= F::ORDER {
-            return Err(format!(
-                "non-canonical field element {v:#x} in {what} (byte {at})"
-            ));
+            return Err(format!("non-canonical field element {v:#x} in {what} (byte {at})"));
         }
         self.mark(at, Part::Field);
         Ok(v)
@@ -163,12 +157,7 @@ fn walk<F: RichField + Extendable<D>, const D: usize>(
     if cap_height > lde_bits {
         return Err("circuit has a Merkle cap higher than its trees".into());
     }
-    let mut w = Walker {
-        b: bytes,
-        pos: 0,
-        hash,
-        marks: record.then(Vec::new),
-    };
+    let mut w = Walker { b: bytes, pos: 0, hash, marks: record.then(Vec::new) };
 
     // Proof: three caps, the opening set, the FRI proof.
     w.cap::<F>(cap_height, "wires cap")?;
@@ -191,10 +180,7 @@ fn walk<F: RichField + Extendable<D>, const D: usize>(
     let initial = [
         (common.num_constants + config.num_routed_wires, "constants/sigmas opening"),
         (config.num_wires + salt, "wires opening"),
-        (
-            nc * (1 + common.num_partial_products + common.num_lookup_polys) + salt,
-            "Z / partial products opening",
-        ),
+        (nc * (1 + common.num_partial_products + common.num_lookup_polys) + salt, "Z / partial products opening"),
         (nc * common.quotient_degree_factor + salt, "quotient opening"),
     ];
     for _ in 0..config.fri_config.num_query_rounds {
@@ -234,11 +220,7 @@ fn walk<F: RichField + Extendable<D>, const D: usize>(
         pis.push(w.field::<F>("public inputs")?);
     }
     if w.pos != bytes.len() {
-        return Err(format!(
-            "{} trailing bytes after the proof ({} bytes expected)",
-            bytes.len() - w.pos,
-            w.pos
-        ));
+        return Err(format!("{} trailing bytes after the proof ({} bytes expected)", bytes.len() - w.pos, w.pos));
     }
     Ok((pis, w.marks.unwrap_or_default()))
 }

@@ -23,10 +23,7 @@ const MSG: &[u8] = b"zkplay fuzz: the honest statement";
 fn seed() -> u64 {
     std::env::var("ZKPLAY_FUZZ_SEED")
         .ok()
-        .and_then(|s| {
-            s.strip_prefix("0x")
-                .map_or_else(|| s.parse().ok(), |h| u64::from_str_radix(h, 16).ok())
-        })
+        .and_then(|s| s.strip_prefix("0x").map_or_else(|| s.parse().ok(), |h| u64::from_str_radix(h, 16).ok()))
         .unwrap_or(SEED)
 }
 
@@ -56,9 +53,7 @@ fn structural(
     len: u64,
     scale: usize,
 ) -> Vec<Case> {
-    let of = |part| -> Vec<(usize, usize)> {
-        layout.iter().filter(|m| m.2 == part).map(|m| (m.0, m.1)).collect()
-    };
+    let of = |part| -> Vec<(usize, usize)> { layout.iter().filter(|m| m.2 == part).map(|m| (m.0, m.1)).collect() };
     let (merkle, fields, hashes) = (of(ProofPart::MerkleLength), of(ProofPart::Field), of(ProofPart::Hash));
     let (pic, _) = of(ProofPart::PublicInputCount)[0];
     let hash_size = hashes[0].1;
@@ -247,7 +242,20 @@ fn cases(rng: &mut ChaCha20Rng, proof: &[u8], digest: [u8; 32], len: u64, cap: u
         }
     }
     // The valid proof with lengths out of range.
-    let fixed = [cap + 1, cap + 2, 1 << 32, (1 << 32) + len, (1 << 33) + len, 1 << 53, (1 << 53) + len, P - 1, P, P + len, u64::MAX, u64::MAX - 1];
+    let fixed = [
+        cap + 1,
+        cap + 2,
+        1 << 32,
+        (1 << 32) + len,
+        (1 << 33) + len,
+        1 << 53,
+        (1 << 53) + len,
+        P - 1,
+        P,
+        P + len,
+        u64::MAX,
+        u64::MAX - 1,
+    ];
     for i in 0..scale * 4 {
         let l = if i < fixed.len() { fixed[i] } else { rng.gen_range(cap + 1..=u64::MAX) };
         push("length out of range", proof.to_vec(), d.clone(), l);
@@ -315,7 +323,10 @@ fn unguarded_plonky2(p: &Prepared, cases: &[Case], honest: &[u8], hash: MerkleHa
                         Ok(Err(e)) => class(&e).to_string(),
                         Err(e) => format!(
                             "PANIC: {}",
-                            e.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| e.downcast_ref::<String>().cloned()).unwrap_or_default()
+                            e.downcast_ref::<&str>()
+                                .map(|s| s.to_string())
+                                .or_else(|| e.downcast_ref::<String>().cloned())
+                                .unwrap_or_default()
                         ),
                     };
                     *tally.entry((c.kind, what)).or_default() += 1;
@@ -326,7 +337,10 @@ fn unguarded_plonky2(p: &Prepared, cases: &[Case], honest: &[u8], hash: MerkleHa
             .join()
             .unwrap()
     });
-    println!("plonky2 1.1.0 alone (no shape check) on the structural edits ({hash:?}, {} builds):", if cfg!(debug_assertions) { "debug" } else { "release" });
+    println!(
+        "plonky2 1.1.0 alone (no shape check) on the structural edits ({hash:?}, {} builds):",
+        if cfg!(debug_assertions) { "debug" } else { "release" }
+    );
     for ((kind, what), n) in &tally {
         println!("  {kind:<42} {what:<40} {n}");
     }

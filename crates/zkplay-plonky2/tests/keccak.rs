@@ -5,16 +5,8 @@ use std::sync::OnceLock;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tiny_keccak::{Hasher, Keccak};
 use zkplay_plonky2::{build, CircuitConfig, Error, MerkleHash, Prepared};
-
-fn keccak256(m: &[u8]) -> [u8; 32] {
-    let mut h = Keccak::v256();
-    h.update(m);
-    let mut out = [0u8; 32];
-    h.finalize(&mut out);
-    out
-}
+use zkplay_wasm_runtime::statement::keccak256;
 
 fn circuit(blocks: usize, hash: MerkleHash) -> &'static Prepared {
     static K1: OnceLock<Prepared> = OnceLock::new();
@@ -34,31 +26,19 @@ fn random_msg(rng: &mut ChaCha8Rng, len: usize) -> Vec<u8> {
 }
 
 fn from_hex(s: &str) -> Vec<u8> {
-    (0..s.len() / 2)
-        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
-        .collect()
+    (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect()
 }
 
 fn prove_verify(p: &Prepared, msg: &[u8]) {
     let out = p.prove(msg).expect("prove");
-    assert_eq!(
-        out.digest,
-        keccak256(msg),
-        "digest for length {}",
-        msg.len()
-    );
-    p.verify(&out.proof, &keccak256(msg), msg.len() as u64)
-        .expect("verify");
+    assert_eq!(out.digest, keccak256(msg), "digest for length {}", msg.len());
+    p.verify(&out.proof, &keccak256(msg), msg.len() as u64).expect("verify");
 }
 
 #[test]
 fn shared_vectors() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../test-vectors/keccak256.json"
-    );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../test-vectors/keccak256.json");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let vectors = json["vectors"].as_array().unwrap();
     assert!(!vectors.is_empty());
     let p = circuit(3, MerkleHash::Keccak);
@@ -68,20 +48,10 @@ fn shared_vectors() {
         let msg = from_hex(v["message_hex"].as_str().unwrap());
         let digest = from_hex(v["digest_hex"].as_str().unwrap());
         assert_eq!(msg.len() as u64, v["length"].as_u64().unwrap(), "{name}");
-        assert_eq!(
-            v["blocks"].as_u64().unwrap() as usize,
-            msg.len() / 136 + 1,
-            "{name}"
-        );
-        assert_eq!(
-            keccak256(&msg).to_vec(),
-            digest,
-            "tiny-keccak disagrees with vector {name}"
-        );
+        assert_eq!(v["blocks"].as_u64().unwrap() as usize, msg.len() / 136 + 1, "{name}");
+        assert_eq!(keccak256(&msg).to_vec(), digest, "tiny-keccak disagrees with vector {name}");
         if msg.len() <= p.capacity_bytes() {
-            let got = p
-                .check_witness(&msg)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let got = p.check_witness(&msg).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(got.to_vec(), digest, "circuit digest for vector {name}");
             if proved < 2 {
                 prove_verify(p, &msg);
@@ -101,9 +71,7 @@ fn random_messages_every_length() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x6b656363616b);
     for len in 0..=3 * 136 - 1 {
         let msg = random_msg(&mut rng, len);
-        let got = p
-            .check_witness(&msg)
-            .unwrap_or_else(|e| panic!("length {len}: {e}"));
+        let got = p.check_witness(&msg).unwrap_or_else(|e| panic!("length {len}: {e}"));
         assert_eq!(got, keccak256(&msg), "length {len}");
     }
     for _ in 0..2 {
@@ -140,23 +108,13 @@ fn wrong_statements_fail() {
     assert!(p.verify(&out.proof, &keccak256(b""), 0).is_err());
 
     // Tampered proof bytes: flip bytes at several places.
-    for pos in [
-        100,
-        out.proof.len() / 3,
-        out.proof.len() / 2,
-        out.proof.len() - 200,
-    ] {
+    for pos in [100, out.proof.len() / 3, out.proof.len() / 2, out.proof.len() - 200] {
         let mut bad = out.proof.clone();
         bad[pos] ^= 0x5a;
         let e = p.verify(&bad, &d, msg.len() as u64).unwrap_err();
-        assert!(
-            !matches!(e, Error::PublicInputMismatch(_)) || pos > out.proof.len() - 300,
-            "{e}"
-        );
+        assert!(!matches!(e, Error::PublicInputMismatch(_)) || pos > out.proof.len() - 300, "{e}");
     }
-    let e = p
-        .verify(&out.proof[..out.proof.len() - 1], &d, msg.len() as u64)
-        .unwrap_err();
+    let e = p.verify(&out.proof[..out.proof.len() - 1], &d, msg.len() as u64).unwrap_err();
     assert!(matches!(e, Error::MalformedProof(_)), "{e}");
     let e = p.verify(b"not a proof", &d, msg.len() as u64).unwrap_err();
     assert!(matches!(e, Error::MalformedProof(_)), "{e}");
@@ -167,29 +125,11 @@ fn over_capacity_is_refused() {
     let p = circuit(1, MerkleHash::Keccak);
     assert_eq!(p.capacity_bytes(), 135);
     let e = p.prove(&[0u8; 136]).unwrap_err();
-    assert_eq!(
-        e,
-        Error::MessageTooLong {
-            len: 136,
-            capacity: 135,
-            blocks: 1
-        }
-    );
-    assert_eq!(
-        e.to_string(),
-        "message is 136 bytes; this circuit holds at most 135 bytes (1 Keccak block)"
-    );
-    let e = circuit(3, MerkleHash::Keccak)
-        .check_witness(&[0u8; 408])
-        .unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "message is 408 bytes; this circuit holds at most 407 bytes (3 Keccak blocks)"
-    );
-    assert!(matches!(
-        build(&CircuitConfig::new(0, MerkleHash::Keccak)),
-        Err(Error::InvalidConfig(_))
-    ));
+    assert_eq!(e, Error::MessageTooLong { len: 136, capacity: 135, blocks: 1 });
+    assert_eq!(e.to_string(), "message is 136 bytes; this circuit holds at most 135 bytes (1 Keccak block)");
+    let e = circuit(3, MerkleHash::Keccak).check_witness(&[0u8; 408]).unwrap_err();
+    assert_eq!(e.to_string(), "message is 408 bytes; this circuit holds at most 407 bytes (3 Keccak blocks)");
+    assert!(matches!(build(&CircuitConfig::new(0, MerkleHash::Keccak)), Err(Error::InvalidConfig(_))));
 }
 
 #[test]

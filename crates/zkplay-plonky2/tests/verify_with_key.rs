@@ -3,15 +3,7 @@
 //! of range is refused before the proof is read; a key of another configuration or a damaged
 //! container is refused as a corrupt key, and never panics.
 use zkplay_plonky2::{build, verify_with_key, CircuitConfig, Error, MerkleHash};
-
-fn keccak256(m: &[u8]) -> [u8; 32] {
-    use tiny_keccak::{Hasher, Keccak};
-    let mut k = Keccak::v256();
-    let mut out = [0u8; 32];
-    k.update(m);
-    k.finalize(&mut out);
-    out
-}
+use zkplay_wasm_runtime::statement::keccak256;
 
 #[test]
 fn verifies_against_shipped_verifier_data_and_refuses_the_rest() {
@@ -40,7 +32,10 @@ fn verifies_against_shipped_verifier_data_and_refuses_the_rest() {
         p[at] ^= 1;
         assert!(verify_with_key(&cfg, &key, &p, &digest, len).is_err(), "bit flipped at {at}");
     }
-    assert!(matches!(verify_with_key(&cfg, &key, &proof[..proof.len() - 1], &digest, len), Err(Error::MalformedProof(_))));
+    assert!(matches!(
+        verify_with_key(&cfg, &key, &proof[..proof.len() - 1], &digest, len),
+        Err(Error::MalformedProof(_))
+    ));
 
     // The key of another configuration, for this configuration: refused, whatever the proof.
     let other_cfg = CircuitConfig::new(2, MerkleHash::Keccak);
@@ -63,7 +58,8 @@ fn damaged_containers_are_refused_without_panicking() {
     let header = 11 + 4 + 4 + 1 + 1 + 4; // magic, version, blocks, hash, zk, common length
     let common_len = u32::from_le_bytes(key[header - 4..header].try_into().unwrap()) as usize;
     let vo_len_at = header + common_len;
-    let mut cases: Vec<Vec<u8>> = vec![vec![], key[..10].to_vec(), key[..key.len() - 1].to_vec(), [key.clone(), vec![0]].concat()];
+    let mut cases: Vec<Vec<u8>> =
+        vec![vec![], key[..10].to_vec(), key[..key.len() - 1].to_vec(), [key.clone(), vec![0]].concat()];
     let mut seed = 0x5eed_u64;
     let mut next = || {
         seed ^= seed << 13;

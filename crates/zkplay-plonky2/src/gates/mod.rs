@@ -48,19 +48,13 @@ use plonky2::iop::witness::{PartitionWitness, Witness, WitnessWrite};
 use plonky2::plonk::circuit_builder::CircuitBuilder;
 use plonky2::plonk::circuit_data::CommonCircuitData;
 use plonky2::plonk::vars::{
-    EvaluationTargets, EvaluationVars, EvaluationVarsBase, EvaluationVarsBaseBatch,
-    EvaluationVarsBasePacked,
+    EvaluationTargets, EvaluationVars, EvaluationVarsBase, EvaluationVarsBaseBatch, EvaluationVarsBasePacked,
 };
 use plonky2::util::serialization::{Buffer, IoResult, Read, Write};
 
 /// Keccak rotation offsets `ROT[x][y]` (rho).
-pub const ROT: [[usize; 5]; 5] = [
-    [0, 36, 3, 41, 18],
-    [1, 44, 10, 45, 2],
-    [62, 6, 43, 15, 61],
-    [28, 55, 25, 21, 56],
-    [27, 20, 39, 8, 14],
-];
+pub const ROT: [[usize; 5]; 5] =
+    [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56], [27, 20, 39, 8, 14]];
 
 /// Keccak-f[1600] round constants (iota).
 pub const RC: [u64; 24] = [
@@ -191,41 +185,78 @@ impl<F: RichField + Extendable<D>, const D: usize> Alg for Circ<'_, F, D> {
         self.b.mul_extension(a, b)
     }
     fn cst(&mut self, c: u64) -> Self::V {
-        self.b
-            .constant_extension(F::Extension::from_canonical_u64(c))
+        self.b.constant_extension(F::Extension::from_canonical_u64(c))
     }
 }
 
 /// A gate whose constraints are stated over [`Alg`].
 pub(crate) trait Constraints {
-    fn eval<A: Alg>(
-        &self,
-        a: &mut A,
-        w: impl Fn(usize) -> A::V,
-        k: impl Fn(usize) -> A::V,
-        emit: impl FnMut(A::V),
-    );
+    fn eval<A: Alg>(&self, a: &mut A, w: impl Wires<A::V>, k: impl Wires<A::V>, emit: impl FnMut(A::V));
+}
+
+/// A row's wires (or constants) by index, as values of the algebra being evaluated.
+pub(crate) trait Wires<V>: Fn(usize) -> V {}
+impl<V, T: Fn(usize) -> V> Wires<V> for T {}
+
+/// A gate's wire layout from the width of each group, in order: each group's first wire is a
+/// `pub const` at the sum of the widths before it, and `NUM_WIRES` is the total, so that no
+/// offset is written by hand.
+macro_rules! wire_layout {
+    ($t:ty { $($name:ident: $width:expr),+ $(,)? }) => {
+        impl $t {
+            wire_layout!(@at 0usize; $($name: $width),+);
+        }
+    };
+    (@at $at:expr; $name:ident: $width:expr $(, $rest:ident: $rw:expr)*) => {
+        pub const $name: usize = $at;
+        wire_layout!(@at $at + $width; $($rest: $rw),*);
+    };
+    (@at $at:expr;) => {
+        pub const NUM_WIRES: usize = $at;
+    };
 }
 
 /// Implements `Gate` and `PackedEvaluableBase` for a type implementing `Constraints` plus
 /// `gate_id`, `gate_generators`, `NUM_WIRES`, `NUM_CONSTANTS`, `DEGREE`, `NUM_CONSTRAINTS`.
 macro_rules! impl_gate {
+    // A gate with no state (its type is its only value) whose witness is a [`RowWitness`]: the
+    // serialization, sizes and generator follow from the type, only the id and count differ.
+    ($t:ident, id: $id:expr, constraints: $n:expr) => {
+        impl $t {
+            fn gate_id(&self) -> String {
+                $id.into()
+            }
+            fn write(&self, _dst: &mut Vec<u8>) -> IoResult<()> {
+                Ok(())
+            }
+            fn read(_src: &mut Buffer) -> IoResult<Self> {
+                Ok(Self)
+            }
+            fn num_wires_impl(&self) -> usize {
+                Self::NUM_WIRES
+            }
+            fn num_constraints_impl(&self) -> usize {
+                $n
+            }
+            fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
+                &self,
+                row: usize,
+                _consts: &[F],
+            ) -> Vec<WitnessGeneratorRef<F, D>> {
+                vec![WitnessGeneratorRef::new(RowGenerator::<$t, F, D>::new(row).adapter())]
+            }
+        }
+        impl_gate!($t);
+    };
     ($t:ty) => {
         impl<F: RichField + Extendable<D>, const D: usize> Gate<F, D> for $t {
             fn id(&self) -> String {
                 self.gate_id()
             }
-            fn serialize(
-                &self,
-                dst: &mut Vec<u8>,
-                _common_data: &CommonCircuitData<F, D>,
-            ) -> IoResult<()> {
+            fn serialize(&self, dst: &mut Vec<u8>, _common_data: &CommonCircuitData<F, D>) -> IoResult<()> {
                 self.write(dst)
             }
-            fn deserialize(
-                src: &mut Buffer,
-                _common_data: &CommonCircuitData<F, D>,
-            ) -> IoResult<Self> {
+            fn deserialize(src: &mut Buffer, _common_data: &CommonCircuitData<F, D>) -> IoResult<Self> {
                 Self::read(src)
             }
             fn eval_unfiltered(&self, vars: EvaluationVars<F, D>) -> Vec<F::Extension> {
@@ -267,11 +298,7 @@ macro_rules! impl_gate {
                 );
                 out
             }
-            fn generators(
-                &self,
-                row: usize,
-                local_constants: &[F],
-            ) -> Vec<WitnessGeneratorRef<F, D>> {
+            fn generators(&self, row: usize, local_constants: &[F]) -> Vec<WitnessGeneratorRef<F, D>> {
                 self.gate_generators(row, local_constants)
             }
             fn num_wires(&self) -> usize {
@@ -306,812 +333,71 @@ macro_rules! impl_gate {
 }
 
 fn bit<F: RichField>(w: &PartitionWitness<F>, t: Target) -> u64 {
-    let v = w.get_target(t).to_canonical_u64();
+    bit_of(w.get_target(t))
+}
+
+/// A wire value the honest witness holds as a bit.
+fn bit_of<F: RichField>(v: F) -> u64 {
+    let v = v.to_canonical_u64();
     debug_assert!(v <= 1, "non-boolean value {v} where a bit was expected");
     v & 1
 }
 
-// ---------------------------------------------------------------------------------------------
-// RoundGate
-
-/// One bit-slice of a Keccak-f round.
-///
-/// Inputs (routed), for each lane `(x, y)` of the round's input state `A` with `z' = z - ROT[x][y]`:
-/// `A[x][y][z']`, `C[x-1][z']` and `C[x+1][z'-1]`, where `C` are the input's column parities.
-/// Outputs (routed): the 25 bits of slice `z` of the round output, and its 5 column parities.
-/// Internal (unrouted): the 25 theta outputs `A ^ D`, and 5 partial parities.
-/// `rc` is bit `z` of the round constant (applied to lane (0,0)): two gate types.
-/// All constraints have degree 3.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RoundGate {
-    pub rc: bool,
+/// The witness of one row of a stateless gate: the wires it reads (set by the circuit or by
+/// other rows) and how it computes the rest of its row from them.
+pub(crate) trait RowWitness: core::fmt::Debug + Send + Sync + 'static {
+    const GENERATOR_ID: &'static str;
+    fn inputs() -> Vec<usize>;
+    fn fill<F: RichField>(
+        get: &dyn Fn(usize) -> F,
+        set: &mut dyn FnMut(usize, F) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()>;
 }
 
-impl RoundGate {
-    pub const A_IN: usize = 0;
-    pub const C_IN: usize = 25;
-    pub const OUT: usize = 75;
-    pub const C_OUT: usize = 100;
-    pub const THETA: usize = 105;
-    pub const PARTIAL: usize = 130;
-    pub const NUM_ROUTED: usize = 105;
-    pub const NUM_WIRES: usize = 135;
-    const NUM_CONSTANTS: usize = 0;
-    const DEGREE: usize = 3;
-
-    /// Wire holding `C[x-1][z - ROT[x][y]]` for lane `l = lane(x, y)`.
-    pub const fn c_minus(l: usize) -> usize {
-        Self::C_IN + 2 * l
-    }
-    /// Wire holding `C[x+1][z - ROT[x][y] - 1]` for lane `l = lane(x, y)`.
-    pub const fn c_plus(l: usize) -> usize {
-        Self::C_IN + 2 * l + 1
-    }
-    fn gate_id(&self) -> String {
-        format!("ZkplayKeccakRoundGate(rc={})", u8::from(self.rc))
-    }
-    fn write(&self, dst: &mut Vec<u8>) -> IoResult<()> {
-        dst.write_bool(self.rc)
-    }
-    fn read(src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self {
-            rc: src.read_bool()?,
-        })
-    }
-    fn num_wires_impl(&self) -> usize {
-        Self::NUM_WIRES
-    }
-    fn num_constraints_impl(&self) -> usize {
-        60
-    }
-    fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
-        &self,
-        row: usize,
-        _consts: &[F],
-    ) -> Vec<WitnessGeneratorRef<F, D>> {
-        vec![WitnessGeneratorRef::new(
-            RoundGenerator::<F, D> {
-                row,
-                rc: u64::from(self.rc),
-                _p: PhantomData,
-            }
-            .adapter(),
-        )]
-    }
-}
-
-impl Constraints for RoundGate {
-    fn eval<A: Alg>(
-        &self,
-        a: &mut A,
-        w: impl Fn(usize) -> A::V,
-        _k: impl Fn(usize) -> A::V,
-        mut emit: impl FnMut(A::V),
-    ) {
-        // theta
-        for l in 0..25 {
-            let t = a.xor3(w(Self::A_IN + l), w(Self::c_minus(l)), w(Self::c_plus(l)));
-            let c = a.sub(w(Self::THETA + l), t);
-            emit(c);
-        }
-        // rho + pi (wiring) + chi + iota
-        let b = |xx: usize, yy: usize| {
-            let (x, y) = pi_source(xx % 5, yy);
-            w(Self::THETA + lane(x, y))
-        };
-        for yy in 0..5 {
-            for xx in 0..5 {
-                let mut v = a.chi(b(xx, yy), b(xx + 1, yy), b(xx + 2, yy));
-                if xx == 0 && yy == 0 && self.rc {
-                    let one = a.cst(1);
-                    v = a.sub(one, v);
-                }
-                let c = a.sub(w(Self::OUT + lane(xx, yy)), v);
-                emit(c);
-            }
-        }
-        // column parities of the output, in two degree-3 steps
-        for xx in 0..5 {
-            let o = |yy: usize| w(Self::OUT + lane(xx, yy));
-            let u = w(Self::PARTIAL + xx);
-            let p = a.xor3(o(0), o(1), o(2));
-            let c = a.sub(u, p);
-            emit(c);
-            let p = a.xor3(u, o(3), o(4));
-            let c = a.sub(w(Self::C_OUT + xx), p);
-            emit(c);
-        }
-    }
-}
-
-impl_gate!(RoundGate);
-
-#[derive(Debug, Clone, Default)]
-struct RoundGenerator<F, const D: usize> {
+/// The one witness generator of every [`RowWitness`] gate: plonky2 runs it once its row's
+/// inputs are known.
+#[derive(Debug)]
+struct RowGenerator<G, F, const D: usize> {
     row: usize,
-    rc: u64,
-    _p: PhantomData<F>,
+    _p: PhantomData<(G, F)>,
 }
 
-impl<F: RichField + Extendable<D>, const D: usize> SimpleGenerator<F, D> for RoundGenerator<F, D> {
+impl<G, F, const D: usize> RowGenerator<G, F, D> {
+    fn new(row: usize) -> Self {
+        Self { row, _p: PhantomData }
+    }
+}
+
+impl<G: RowWitness, F: RichField + Extendable<D>, const D: usize> SimpleGenerator<F, D> for RowGenerator<G, F, D> {
     fn id(&self) -> String {
-        "ZkplayKeccakRoundGenerator".into()
+        G::GENERATOR_ID.into()
     }
     fn dependencies(&self) -> Vec<Target> {
-        (0..RoundGate::C_IN + 50)
-            .map(|i| Target::wire(self.row, i))
-            .collect()
+        G::inputs().into_iter().map(|i| Target::wire(self.row, i)).collect()
     }
-    fn run_once(
-        &self,
-        wit: &PartitionWitness<F>,
-        out: &mut GeneratedValues<F>,
-    ) -> anyhow::Result<()> {
-        let g = |i: usize| bit(wit, Target::wire(self.row, i));
-        let mut theta = [0u64; 25];
-        for (l, t) in theta.iter_mut().enumerate() {
-            *t = g(RoundGate::A_IN + l) ^ g(RoundGate::c_minus(l)) ^ g(RoundGate::c_plus(l));
-        }
-        let b = |xx: usize, yy: usize| {
-            let (x, y) = pi_source(xx % 5, yy);
-            theta[lane(x, y)]
-        };
-        let mut res = [0u64; 25];
-        for yy in 0..5 {
-            for xx in 0..5 {
-                let mut v = b(xx, yy) ^ ((b(xx + 1, yy) ^ 1) & b(xx + 2, yy));
-                if xx == 0 && yy == 0 {
-                    v ^= self.rc;
-                }
-                res[lane(xx, yy)] = v;
-            }
-        }
-        let set = |out: &mut GeneratedValues<F>, i: usize, v: u64| {
-            out.set_target(Target::wire(self.row, i), F::from_canonical_u64(v))
-        };
-        for l in 0..25 {
-            set(out, RoundGate::THETA + l, theta[l])?;
-            set(out, RoundGate::OUT + l, res[l])?;
-        }
-        for xx in 0..5 {
-            let u = res[lane(xx, 0)] ^ res[lane(xx, 1)] ^ res[lane(xx, 2)];
-            set(out, RoundGate::PARTIAL + xx, u)?;
-            set(
-                out,
-                RoundGate::C_OUT + xx,
-                u ^ res[lane(xx, 3)] ^ res[lane(xx, 4)],
-            )?;
-        }
-        Ok(())
-    }
-    fn serialize(&self, dst: &mut Vec<u8>, _c: &CommonCircuitData<F, D>) -> IoResult<()> {
-        dst.write_usize(self.row)?;
-        dst.write_usize(self.rc as usize)
-    }
-    fn deserialize(src: &mut Buffer, _c: &CommonCircuitData<F, D>) -> IoResult<Self> {
-        let row = src.read_usize()?;
-        let rc = src.read_usize()? as u64;
-        Ok(Self {
-            row,
-            rc,
-            _p: PhantomData,
-        })
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// AbsorbGate
-
-/// One bit-slice of `A = S ^ M` over the 17 rate lanes, with the column parities of `A`
-/// computed from the column parities of `S` (capacity lanes are unchanged).
-///
-/// Wires: `S` rate bits (17), `M` bits (17), `C(S)` (5) in; `A` rate bits (17), `C(A)` (5) out;
-/// 5 internal partial parities. Degree 3.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct AbsorbGate;
-
-impl AbsorbGate {
-    pub const S_IN: usize = 0;
-    pub const M_IN: usize = 17;
-    pub const C_IN: usize = 34;
-    pub const A_OUT: usize = 39;
-    pub const C_OUT: usize = 56;
-    pub const PARTIAL: usize = 61;
-    pub const NUM_WIRES: usize = 66;
-    const NUM_CONSTANTS: usize = 0;
-    const DEGREE: usize = 3;
-
-    /// The bits whose parity is the new `C[x]`: old `C[x]` and the message bits of column x
-    /// (5 for x < 2, 4 otherwise), as wire indices.
-    fn column(x: usize) -> ([usize; 5], usize) {
-        let mut bits = [Self::C_IN + x; 5];
-        let mut n = 1;
-        for y in 0..5 {
-            if lane(x, y) < RATE_LANES {
-                bits[n] = Self::M_IN + lane(x, y);
-                n += 1;
-            }
-        }
-        (bits, n)
-    }
-
-    fn gate_id(&self) -> String {
-        "ZkplayKeccakAbsorbGate".into()
-    }
-    fn write(&self, _dst: &mut Vec<u8>) -> IoResult<()> {
-        Ok(())
-    }
-    fn read(_src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self)
-    }
-    fn num_wires_impl(&self) -> usize {
-        Self::NUM_WIRES
-    }
-    fn num_constraints_impl(&self) -> usize {
-        RATE_LANES + 10
-    }
-    fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
-        &self,
-        row: usize,
-        _consts: &[F],
-    ) -> Vec<WitnessGeneratorRef<F, D>> {
-        vec![WitnessGeneratorRef::new(
-            AbsorbGenerator::<F, D> {
-                row,
-                _p: PhantomData,
-            }
-            .adapter(),
-        )]
-    }
-}
-
-impl Constraints for AbsorbGate {
-    fn eval<A: Alg>(
-        &self,
-        a: &mut A,
-        w: impl Fn(usize) -> A::V,
-        _k: impl Fn(usize) -> A::V,
-        mut emit: impl FnMut(A::V),
-    ) {
-        for l in 0..RATE_LANES {
-            let x = a.xor(w(Self::S_IN + l), w(Self::M_IN + l));
-            let c = a.sub(w(Self::A_OUT + l), x);
-            emit(c);
-        }
-        for x in 0..5 {
-            let (bits, n) = Self::column(x);
-            let u = w(Self::PARTIAL + x);
-            let p = a.xor3(w(bits[0]), w(bits[1]), w(bits[2]));
-            let c = a.sub(u, p);
-            emit(c);
-            let p = if n == 5 {
-                a.xor3(u, w(bits[3]), w(bits[4]))
-            } else {
-                a.xor(u, w(bits[3]))
-            };
-            let c = a.sub(w(Self::C_OUT + x), p);
-            emit(c);
-        }
-    }
-}
-
-impl_gate!(AbsorbGate);
-
-#[derive(Debug, Clone, Default)]
-struct AbsorbGenerator<F, const D: usize> {
-    row: usize,
-    _p: PhantomData<F>,
-}
-
-impl<F: RichField + Extendable<D>, const D: usize> SimpleGenerator<F, D> for AbsorbGenerator<F, D> {
-    fn id(&self) -> String {
-        "ZkplayKeccakAbsorbGenerator".into()
-    }
-    fn dependencies(&self) -> Vec<Target> {
-        (0..AbsorbGate::A_OUT)
-            .map(|i| Target::wire(self.row, i))
-            .collect()
-    }
-    fn run_once(
-        &self,
-        wit: &PartitionWitness<F>,
-        out: &mut GeneratedValues<F>,
-    ) -> anyhow::Result<()> {
-        let g = |i: usize| bit(wit, Target::wire(self.row, i));
-        for l in 0..RATE_LANES {
-            let v = g(AbsorbGate::S_IN + l) ^ g(AbsorbGate::M_IN + l);
-            out.set_target(
-                Target::wire(self.row, AbsorbGate::A_OUT + l),
-                F::from_canonical_u64(v),
-            )?;
-        }
-        for x in 0..5 {
-            let (bits, n) = AbsorbGate::column(x);
-            let u = g(bits[0]) ^ g(bits[1]) ^ g(bits[2]);
-            let p = bits[3..n].iter().fold(u, |acc, &i| acc ^ g(i));
-            let set = |out: &mut GeneratedValues<F>, i: usize, v: u64| {
-                out.set_target(Target::wire(self.row, i), F::from_canonical_u64(v))
-            };
-            set(out, AbsorbGate::PARTIAL + x, u)?;
-            set(out, AbsorbGate::C_OUT + x, p)?;
-        }
-        Ok(())
-    }
-    fn serialize(&self, dst: &mut Vec<u8>, _c: &CommonCircuitData<F, D>) -> IoResult<()> {
-        dst.write_usize(self.row)
-    }
-    fn deserialize(src: &mut Buffer, _c: &CommonCircuitData<F, D>) -> IoResult<Self> {
-        Ok(Self {
-            row: src.read_usize()?,
-            _p: PhantomData,
-        })
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// PadGate
-
-/// Eight bytes `j0..j0+8` of message block `k` (a block holds bytes `136k .. 136k+136`).
-///
-/// With `t = [k == K]`, `before = [k < K]` (K = the block holding the length L) and
-/// `lt_j = [j < r]` (r = L mod 136), byte `136k + j` is a message byte iff
-/// `m_j = before + t * lt_j` is 1; otherwise it must equal the padding:
-/// `t * (lt_{j-1} - lt_j)` (0x01 at position L) `+ 128 * t * [j == 135]` (0x80 at the block's end).
-/// The gate also checks that the 64 message bits and its `lt` bits are boolean and that `lt` is
-/// non-increasing. Degree 3.
-///
-/// Wires: `t`, `before`, `lt_{j0-1} .. lt_{j0+7}` (9), 64 bits (byte-major, LSB first), then the
-/// 8 internal `m_j`. Constant 0: 1 if this chunk holds the block's last byte (j = 135), else 0.
-/// Every routed wire is an input set by the prover; the generator only computes `m_j`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PadGate;
-
-impl PadGate {
-    pub const T: usize = 0;
-    pub const BEFORE: usize = 1;
-    pub const LT: usize = 2;
-    pub const BITS: usize = 11;
-    pub const IS_MSG: usize = 75;
-    pub const NUM_WIRES: usize = 83;
-    const NUM_CONSTANTS: usize = 1;
-    const DEGREE: usize = 3;
-
-    fn gate_id(&self) -> String {
-        "ZkplayKeccakPadGate".into()
-    }
-    fn write(&self, _dst: &mut Vec<u8>) -> IoResult<()> {
-        Ok(())
-    }
-    fn read(_src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self)
-    }
-    fn num_wires_impl(&self) -> usize {
-        Self::NUM_WIRES
-    }
-    fn num_constraints_impl(&self) -> usize {
-        64 + 4 * 8
-    }
-    fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
-        &self,
-        row: usize,
-        _consts: &[F],
-    ) -> Vec<WitnessGeneratorRef<F, D>> {
-        vec![WitnessGeneratorRef::new(
-            PadGenerator::<F, D> {
-                row,
-                _p: PhantomData,
-            }
-            .adapter(),
-        )]
-    }
-}
-
-impl Constraints for PadGate {
-    fn eval<A: Alg>(
-        &self,
-        a: &mut A,
-        w: impl Fn(usize) -> A::V,
-        k: impl Fn(usize) -> A::V,
-        mut emit: impl FnMut(A::V),
-    ) {
-        for i in 0..64 {
-            let c = a.boolean(w(Self::BITS + i));
-            emit(c);
-        }
-        let one = a.cst(1);
-        let t = w(Self::T);
-        let before = w(Self::BEFORE);
-        for b in 0..8 {
-            let prev = w(Self::LT + b);
-            let cur = w(Self::LT + b + 1);
-            let c = a.boolean(cur);
-            emit(c);
-            // monotone: cur = 1 implies prev = 1
-            let np = a.sub(one, prev);
-            let c = a.mul(cur, np);
-            emit(c);
-            // m = before + t * cur
-            let m = w(Self::IS_MSG + b);
-            let tc = a.mul(t, cur);
-            let e = a.add(before, tc);
-            let c = a.sub(m, e);
-            emit(c);
-            // padding: (1 - m) * (byte - expected) = 0
-            let mut byte = w(Self::BITS + 8 * b + 7);
-            for i in (0..7).rev() {
-                byte = a.add(byte, byte);
-                byte = a.add(byte, w(Self::BITS + 8 * b + i));
-            }
-            let d = a.sub(prev, cur);
-            let mut expected = a.mul(t, d);
-            if b == 7 {
-                let c128 = a.cst(128);
-                let e = a.mul(c128, k(0));
-                let e = a.mul(e, t);
-                expected = a.add(expected, e);
-            }
-            let not_msg = a.sub(one, m);
-            let diff = a.sub(byte, expected);
-            let c = a.mul(not_msg, diff);
-            emit(c);
-        }
-    }
-}
-
-impl_gate!(PadGate);
-
-#[derive(Debug, Clone, Default)]
-struct PadGenerator<F, const D: usize> {
-    row: usize,
-    _p: PhantomData<F>,
-}
-
-impl<F: RichField + Extendable<D>, const D: usize> SimpleGenerator<F, D> for PadGenerator<F, D> {
-    fn id(&self) -> String {
-        "ZkplayKeccakPadGenerator".into()
-    }
-    fn dependencies(&self) -> Vec<Target> {
-        (0..PadGate::BITS)
-            .map(|i| Target::wire(self.row, i))
-            .collect()
-    }
-    fn run_once(
-        &self,
-        wit: &PartitionWitness<F>,
-        out: &mut GeneratedValues<F>,
-    ) -> anyhow::Result<()> {
+    fn run_once(&self, wit: &PartitionWitness<F>, out: &mut GeneratedValues<F>) -> anyhow::Result<()> {
         let get = |i: usize| wit.get_target(Target::wire(self.row, i));
-        let (t, before) = (get(PadGate::T), get(PadGate::BEFORE));
-        for b in 0..8 {
-            let m = before + t * get(PadGate::LT + b + 1);
-            out.set_target(Target::wire(self.row, PadGate::IS_MSG + b), m)?;
-        }
-        Ok(())
+        G::fill(&get, &mut |i, v| out.set_target(Target::wire(self.row, i), v))
     }
     fn serialize(&self, dst: &mut Vec<u8>, _c: &CommonCircuitData<F, D>) -> IoResult<()> {
         dst.write_usize(self.row)
     }
     fn deserialize(src: &mut Buffer, _c: &CommonCircuitData<F, D>) -> IoResult<Self> {
-        Ok(Self {
-            row: src.read_usize()?,
-            _p: PhantomData,
-        })
+        Ok(Self::new(src.read_usize()?))
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// DigestGate
+mod absorb;
+mod digest;
+mod pad;
+mod poseidon;
+mod round;
 
-/// Eight digest bytes of one block: `d_out = d_in + t * sum_i 2^i bit_i`.
-///
-/// Wires: `t`, then per byte `d_in`, `d_out`, 8 bits (LSB first).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DigestGate;
-
-impl DigestGate {
-    pub const T: usize = 0;
-    pub const BYTES: usize = 8;
-    pub const NUM_WIRES: usize = 1 + 10 * Self::BYTES;
-    const NUM_CONSTANTS: usize = 0;
-    const DEGREE: usize = 2;
-
-    pub const fn d_in(i: usize) -> usize {
-        1 + 10 * i
-    }
-    pub const fn d_out(i: usize) -> usize {
-        2 + 10 * i
-    }
-    pub const fn bit(i: usize, b: usize) -> usize {
-        3 + 10 * i + b
-    }
-    fn gate_id(&self) -> String {
-        format!("ZkplayKeccakDigestGate{}", Self::BYTES)
-    }
-    fn write(&self, _dst: &mut Vec<u8>) -> IoResult<()> {
-        Ok(())
-    }
-    fn read(_src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self)
-    }
-    fn num_wires_impl(&self) -> usize {
-        Self::NUM_WIRES
-    }
-    fn num_constraints_impl(&self) -> usize {
-        Self::BYTES
-    }
-    fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
-        &self,
-        row: usize,
-        _consts: &[F],
-    ) -> Vec<WitnessGeneratorRef<F, D>> {
-        vec![WitnessGeneratorRef::new(
-            DigestGenerator::<F, D> {
-                row,
-                _p: PhantomData,
-            }
-            .adapter(),
-        )]
-    }
-}
-
-impl Constraints for DigestGate {
-    fn eval<A: Alg>(
-        &self,
-        a: &mut A,
-        w: impl Fn(usize) -> A::V,
-        _k: impl Fn(usize) -> A::V,
-        mut emit: impl FnMut(A::V),
-    ) {
-        let t = w(Self::T);
-        for i in 0..Self::BYTES {
-            let mut byte = w(Self::bit(i, 7));
-            for b in (0..7).rev() {
-                byte = a.add(byte, byte);
-                byte = a.add(byte, w(Self::bit(i, b)));
-            }
-            let tb = a.mul(t, byte);
-            let s = a.add(w(Self::d_in(i)), tb);
-            let c = a.sub(w(Self::d_out(i)), s);
-            emit(c);
-        }
-    }
-}
-
-impl_gate!(DigestGate);
-
-#[derive(Debug, Clone, Default)]
-struct DigestGenerator<F, const D: usize> {
-    row: usize,
-    _p: PhantomData<F>,
-}
-
-impl<F: RichField + Extendable<D>, const D: usize> SimpleGenerator<F, D> for DigestGenerator<F, D> {
-    fn id(&self) -> String {
-        "ZkplayKeccakDigestGenerator".into()
-    }
-    fn dependencies(&self) -> Vec<Target> {
-        let mut v = vec![Target::wire(self.row, DigestGate::T)];
-        for i in 0..DigestGate::BYTES {
-            v.push(Target::wire(self.row, DigestGate::d_in(i)));
-            for b in 0..8 {
-                v.push(Target::wire(self.row, DigestGate::bit(i, b)));
-            }
-        }
-        v
-    }
-    fn run_once(
-        &self,
-        wit: &PartitionWitness<F>,
-        out: &mut GeneratedValues<F>,
-    ) -> anyhow::Result<()> {
-        let get = |i: usize| wit.get_target(Target::wire(self.row, i));
-        let t = get(DigestGate::T);
-        for i in 0..DigestGate::BYTES {
-            let byte = (0..8).fold(0u64, |acc, b| {
-                acc | (bit(wit, Target::wire(self.row, DigestGate::bit(i, b))) << b)
-            });
-            let v = get(DigestGate::d_in(i)) + t * F::from_canonical_u64(byte);
-            out.set_target(Target::wire(self.row, DigestGate::d_out(i)), v)?;
-        }
-        Ok(())
-    }
-    fn serialize(&self, dst: &mut Vec<u8>, _c: &CommonCircuitData<F, D>) -> IoResult<()> {
-        dst.write_usize(self.row)
-    }
-    fn deserialize(src: &mut Buffer, _c: &CommonCircuitData<F, D>) -> IoResult<Self> {
-        Ok(Self {
-            row: src.read_usize()?,
-            _p: PhantomData,
-        })
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Poseidon rounds (for hashing the public inputs without plonky2's degree-7 PoseidonGate)
-
-/// Entry `(r, j)` of plonky2's Poseidon MDS matrix over Goldilocks
-/// (circulant `MDS_MATRIX_CIRC` plus diagonal `MDS_MATRIX_DIAG`).
-fn mds(r: usize, j: usize) -> u64 {
-    let circ = <GoldilocksField as Poseidon>::MDS_MATRIX_CIRC;
-    let diag = <GoldilocksField as Poseidon>::MDS_MATRIX_DIAG;
-    circ[(j + SPONGE_WIDTH - r) % SPONGE_WIDTH] + if j == r { diag[r] } else { 0 }
-}
-
-/// One round of plonky2's Poseidon permutation (naive form: add round constants, S-box `x^7`
-/// on all 12 elements (`full`) or on element 0 only (partial round), then the MDS matrix),
-/// with degree-3 constraints through `cube = (x + c)^3` wires. The 12 round constants are gate
-/// constants, so two gate types cover all 30 rounds.
-///
-/// Wires: 12 inputs, 12 outputs, then 12 (full) or 1 (partial) cubes.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PoseidonRoundGate {
-    pub full: bool,
-}
-
-impl PoseidonRoundGate {
-    pub const IN: usize = 0;
-    pub const OUT: usize = SPONGE_WIDTH;
-    pub const CUBE: usize = 2 * SPONGE_WIDTH;
-    const NUM_CONSTANTS: usize = SPONGE_WIDTH;
-    const DEGREE: usize = 3;
-
-    fn num_sboxes(&self) -> usize {
-        if self.full {
-            SPONGE_WIDTH
-        } else {
-            1
-        }
-    }
-    fn gate_id(&self) -> String {
-        format!("ZkplayPoseidonRoundGate(full={})", u8::from(self.full))
-    }
-    fn write(&self, dst: &mut Vec<u8>) -> IoResult<()> {
-        dst.write_bool(self.full)
-    }
-    fn read(src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self {
-            full: src.read_bool()?,
-        })
-    }
-    fn num_wires_impl(&self) -> usize {
-        Self::CUBE + self.num_sboxes()
-    }
-    fn num_constraints_impl(&self) -> usize {
-        SPONGE_WIDTH + self.num_sboxes()
-    }
-    fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
-        &self,
-        row: usize,
-        consts: &[F],
-    ) -> Vec<WitnessGeneratorRef<F, D>> {
-        let mut rc = [F::ZERO; SPONGE_WIDTH];
-        rc.copy_from_slice(&consts[..SPONGE_WIDTH]);
-        vec![WitnessGeneratorRef::new(
-            PoseidonRoundGenerator::<F, D> {
-                row,
-                full: self.full,
-                rc,
-            }
-            .adapter(),
-        )]
-    }
-}
-
-impl Constraints for PoseidonRoundGate {
-    fn eval<A: Alg>(
-        &self,
-        a: &mut A,
-        w: impl Fn(usize) -> A::V,
-        k: impl Fn(usize) -> A::V,
-        mut emit: impl FnMut(A::V),
-    ) {
-        let mut sb = [w(Self::IN); SPONGE_WIDTH];
-        for (j, v) in sb.iter_mut().enumerate() {
-            let s = a.add(w(Self::IN + j), k(j));
-            if j < self.num_sboxes() {
-                let cube = w(Self::CUBE + j);
-                let s2 = a.mul(s, s);
-                let s3 = a.mul(s2, s);
-                let c = a.sub(cube, s3);
-                emit(c);
-                let c2 = a.mul(cube, cube);
-                *v = a.mul(c2, s);
-            } else {
-                *v = s;
-            }
-        }
-        for r in 0..SPONGE_WIDTH {
-            let mut acc = a.cst(0);
-            for (j, &v) in sb.iter().enumerate() {
-                let m = a.cst(mds(r, j));
-                let t = a.mul(m, v);
-                acc = a.add(acc, t);
-            }
-            let c = a.sub(w(Self::OUT + r), acc);
-            emit(c);
-        }
-    }
-}
-
-impl_gate!(PoseidonRoundGate);
-
-#[derive(Debug, Clone)]
-struct PoseidonRoundGenerator<F, const D: usize> {
-    row: usize,
-    full: bool,
-    rc: [F; SPONGE_WIDTH],
-}
-
-impl<F: RichField + Extendable<D>, const D: usize> SimpleGenerator<F, D>
-    for PoseidonRoundGenerator<F, D>
-{
-    fn id(&self) -> String {
-        "ZkplayPoseidonRoundGenerator".into()
-    }
-    fn dependencies(&self) -> Vec<Target> {
-        (0..SPONGE_WIDTH)
-            .map(|i| Target::wire(self.row, PoseidonRoundGate::IN + i))
-            .collect()
-    }
-    fn run_once(
-        &self,
-        wit: &PartitionWitness<F>,
-        out: &mut GeneratedValues<F>,
-    ) -> anyhow::Result<()> {
-        let n = if self.full { SPONGE_WIDTH } else { 1 };
-        let mut sb = [F::ZERO; SPONGE_WIDTH];
-        for (j, v) in sb.iter_mut().enumerate() {
-            let s = wit.get_target(Target::wire(self.row, PoseidonRoundGate::IN + j)) + self.rc[j];
-            if j < n {
-                let cube = s * s * s;
-                out.set_target(Target::wire(self.row, PoseidonRoundGate::CUBE + j), cube)?;
-                *v = cube * cube * s;
-            } else {
-                *v = s;
-            }
-        }
-        for r in 0..SPONGE_WIDTH {
-            let o = sb.iter().enumerate().fold(F::ZERO, |acc, (j, &v)| {
-                acc + F::from_canonical_u64(mds(r, j)) * v
-            });
-            out.set_target(Target::wire(self.row, PoseidonRoundGate::OUT + r), o)?;
-        }
-        Ok(())
-    }
-    fn serialize(&self, dst: &mut Vec<u8>, _c: &CommonCircuitData<F, D>) -> IoResult<()> {
-        dst.write_usize(self.row)?;
-        dst.write_bool(self.full)?;
-        dst.write_field_vec(&self.rc)
-    }
-    fn deserialize(src: &mut Buffer, _c: &CommonCircuitData<F, D>) -> IoResult<Self> {
-        let row = src.read_usize()?;
-        let full = src.read_bool()?;
-        let v = src.read_field_vec(SPONGE_WIDTH)?;
-        let mut rc = [F::ZERO; SPONGE_WIDTH];
-        rc.copy_from_slice(&v);
-        Ok(Self { row, full, rc })
-    }
-}
-
-/// Poseidon permutation (plonky2's, Goldilocks) in 30 rows of [`PoseidonRoundGate`].
-pub fn poseidon_circuit<F: RichField + Extendable<D>, const D: usize>(
-    b: &mut CircuitBuilder<F, D>,
-    mut state: [Target; SPONGE_WIDTH],
-) -> [Target; SPONGE_WIDTH] {
-    let half = HALF_N_FULL_ROUNDS;
-    for round in 0..N_ROUNDS {
-        let full = round < half || round >= half + N_PARTIAL_ROUNDS;
-        let consts = (0..SPONGE_WIDTH)
-            .map(|i| F::from_noncanonical_u64(ALL_ROUND_CONSTANTS[SPONGE_WIDTH * round + i]))
-            .collect();
-        let row = b.add_gate(PoseidonRoundGate { full }, consts);
-        for (i, &s) in state.iter().enumerate() {
-            b.connect(s, Target::wire(row, PoseidonRoundGate::IN + i));
-        }
-        state = core::array::from_fn(|i| Target::wire(row, PoseidonRoundGate::OUT + i));
-    }
-    state
-}
+pub use absorb::AbsorbGate;
+pub use digest::DigestGate;
+pub use pad::PadGate;
+pub use poseidon::{poseidon_circuit, PoseidonRoundGate};
+pub use round::RoundGate;
 
 /// Which of this crate's Keccak gates sits on a row (for the witness self-check).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1125,23 +411,36 @@ pub enum Kind {
 /// Evaluates this crate's constraints for one row on base-field values (`consts[0]` is the
 /// gate's constant: the round-constant bit for [`Kind::Round`], the "last chunk" flag for
 /// [`Kind::Pad`]); returns the index of the first non-zero constraint, if any.
-pub fn first_violation<F: RichField>(
-    kind: Kind,
-    wires: &[F],
-    consts: &[F],
-) -> Option<usize> {
+pub fn first_violation<F: RichField>(kind: Kind, wires: &[F], consts: &[F]) -> Option<usize> {
     let mut res = Vec::new();
     let mut num = Num::<F>::new();
     let w = |i: usize| wires[i];
     let k = |i: usize| consts.get(i).copied().unwrap_or(F::ZERO);
     match kind {
-        Kind::Round => RoundGate {
-            rc: consts.first().is_some_and(|c| c.is_one()),
+        Kind::Round => {
+            RoundGate { rc: consts.first().is_some_and(|c| c.is_one()) }.eval(&mut num, w, k, |c| res.push(c))
         }
-        .eval(&mut num, w, k, |c| res.push(c)),
         Kind::Absorb => AbsorbGate.eval(&mut num, w, k, |c| res.push(c)),
         Kind::Pad => PadGate.eval(&mut num, w, k, |c| res.push(c)),
         Kind::Digest => DigestGate.eval(&mut num, w, k, |c| res.push(c)),
     }
     res.iter().position(|c| !c.is_zero())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layouts `wire_layout!` derives are the ones the shipped keys were made with.
+    #[test]
+    fn wire_layouts_keep_their_offsets() {
+        let round = [RoundGate::A_IN, RoundGate::C_IN, RoundGate::OUT, RoundGate::C_OUT, RoundGate::THETA];
+        assert_eq!(round, [0, 25, 75, 100, 105]);
+        assert_eq!((RoundGate::PARTIAL, RoundGate::NUM_ROUTED, RoundGate::NUM_WIRES), (130, 105, 135));
+        let absorb = [AbsorbGate::S_IN, AbsorbGate::M_IN, AbsorbGate::C_IN, AbsorbGate::A_OUT, AbsorbGate::C_OUT];
+        assert_eq!(absorb, [0, 17, 34, 39, 56]);
+        assert_eq!((AbsorbGate::PARTIAL, AbsorbGate::NUM_WIRES), (61, 66));
+        let pad = [PadGate::T, PadGate::BEFORE, PadGate::LT, PadGate::BITS, PadGate::IS_MSG, PadGate::NUM_WIRES];
+        assert_eq!(pad, [0, 1, 2, 11, 75, 83]);
+    }
 }
