@@ -3,11 +3,10 @@
 // checks; `node scripts/format.mjs` rewrites. Each reports the files it would change.
 import { join } from 'node:path';
 import { ensureToolchain } from './rust.mjs';
-import { capture, log, root, run } from './steps.mjs';
+import { capture, root, run } from './steps.mjs';
 
-// rustfmt is not enforced yet: formatting crates/ changes the sources every wasm and key is
-// cached by, so it lands with the crates' module split, in one rebuild. Until then npm test says so.
-const RUST_WORKSPACES = [];
+// The Rust workspaces, formatted by the repository's rustfmt.toml.
+const RUST_WORKSPACES = ['crates', 'tools/halo2-evm'];
 
 export async function checkFormatting() {
   const problems = [];
@@ -19,8 +18,7 @@ export async function checkFormatting() {
   const gofmt = capture('gofmt', ['-l', 'gnark']);
   if (gofmt === undefined) problems.push('gofmt did not run');
   else if (gofmt.trim()) problems.push(`gofmt: not formatted:\n  ${gofmt.trim().split('\n').join('\n  ')}`);
-  if (!RUST_WORKSPACES.length) log('⚠ rustfmt is not checked yet (scripts/lib/format.mjs says why)');
-  else await ensureToolchain(root); // the pinned nightly with its rustfmt component
+  await ensureToolchain(root); // the pinned nightly with its rustfmt component
   for (const dir of RUST_WORKSPACES) {
     try {
       await run('cargo', ['fmt', '--all', '--check'], { cwd: join(root, dir) });
@@ -34,6 +32,6 @@ export async function checkFormatting() {
 export async function formatTree() {
   await run(join(root, 'node_modules', '.bin', 'prettier'), ['--write', '--log-level', 'warn', '.']);
   await run('gofmt', ['-w', 'gnark']);
-  if (RUST_WORKSPACES.length) await ensureToolchain(root);
+  await ensureToolchain(root);
   for (const dir of RUST_WORKSPACES) await run('cargo', ['fmt', '--all'], { cwd: join(root, dir) });
 }

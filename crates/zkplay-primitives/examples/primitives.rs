@@ -9,8 +9,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let (mut runs, mut warmup, mut max_fft, mut max_g1, mut max_msm) =
-        (5u32, 1u32, 15u32, 10u32, 16u32);
+    let (mut runs, mut warmup, mut max_fft, mut max_g1, mut max_msm) = (5u32, 1u32, 15u32, 10u32, 16u32);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let flag = flag.trim_start_matches('-').to_owned();

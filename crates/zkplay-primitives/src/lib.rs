@@ -71,11 +71,7 @@ pub struct Case {
 
 impl Case {
     pub fn new(op: &str, curve: &str, log_n: u32) -> Self {
-        Case {
-            op: op.to_owned(),
-            curve: curve.to_owned(),
-            log_n,
-        }
+        Case { op: op.to_owned(), curve: curve.to_owned(), log_n }
     }
 }
 
@@ -98,17 +94,8 @@ impl Stat {
         let mut s = samples.to_vec();
         s.sort_by(f64::total_cmp);
         let mid = s.len() / 2;
-        let median = if s.len() % 2 == 1 {
-            s[mid]
-        } else {
-            (s[mid - 1] + s[mid]) / 2.0
-        };
-        Ok(Stat {
-            median,
-            min: s[0],
-            max: s[s.len() - 1],
-            samples: samples.to_vec(),
-        })
+        let median = if s.len() % 2 == 1 { s[mid] } else { (s[mid - 1] + s[mid]) / 2.0 };
+        Ok(Stat { median, min: s[0], max: s[s.len() - 1], samples: samples.to_vec() })
     }
 }
 
@@ -147,10 +134,7 @@ pub fn library(curve: &str) -> Result<&'static str, String> {
     match curve {
         "bn254" | "bls12-381" => Ok(HALO2CURVES),
         "goldilocks" => Ok(PLONKY2_FIELD),
-        _ => Err(format!(
-            "unknown curve {curve:?} (known: {})",
-            CURVES.join(", ")
-        )),
+        _ => Err(format!("unknown curve {curve:?} (known: {})", CURVES.join(", "))),
     }
 }
 
@@ -164,17 +148,10 @@ pub fn rng() -> ChaCha20Rng {
 pub fn prepare(case: &Case) -> Result<Box<dyn Prepared>, String> {
     library(&case.curve)?;
     if !OPS.contains(&case.op.as_str()) {
-        return Err(format!(
-            "unknown primitive {:?} (known: {})",
-            case.op,
-            OPS.join(", ")
-        ));
+        return Err(format!("unknown primitive {:?} (known: {})", case.op, OPS.join(", ")));
     }
     if case.log_n > MAX_LOG_N {
-        return Err(format!(
-            "logN {} is out of range (0..={MAX_LOG_N})",
-            case.log_n
-        ));
+        return Err(format!("logN {} is out of range (0..={MAX_LOG_N})", case.log_n));
     }
     match case.curve.as_str() {
         "bn254" => prepare_pairing_curve::<Bn256>(&case.op, case.log_n),
@@ -199,12 +176,7 @@ pub fn measure(case: &Case, runs: u32, warmup: u32) -> Result<PrimitiveResult, S
         p.run();
         samples.push(t.elapsed().as_secs_f64() * 1e3);
     }
-    p.check().map_err(|e| {
-        format!(
-            "{} on {} at 2^{} gave a wrong answer: {e}",
-            case.op, case.curve, case.log_n
-        )
-    })?;
+    p.check().map_err(|e| format!("{} on {} at 2^{} gave a wrong answer: {e}", case.op, case.curve, case.log_n))?;
     Ok(PrimitiveResult {
         library: library.to_owned(),
         op: case.op.clone(),
@@ -225,11 +197,7 @@ pub fn default_cases(max_fft: u32, max_g1: u32, max_msm: u32) -> Vec<Case> {
     for curve in ["bn254", "bls12-381"] {
         cs.extend((4..=max_fft).map(|n| Case::new("fft-fr", curve, n)));
         cs.extend((4..=max_g1).map(|n| Case::new("fft-g1", curve, n)));
-        cs.extend(
-            (10..=max_msm)
-                .step_by(2)
-                .map(|n| Case::new("msm-g1", curve, n)),
-        );
+        cs.extend((10..=max_msm).step_by(2).map(|n| Case::new("msm-g1", curve, n)));
         cs.push(Case::new("pairing", curve, 0));
         cs.push(Case::new("fr-mul", curve, 20));
     }
@@ -244,16 +212,9 @@ pub fn default_cases(max_fft: u32, max_g1: u32, max_msm: u32) -> Vec<Case> {
 /// A primitive 2^log_n-th root of unity of `F`, or its inverse.
 pub fn root_of_unity<F: PrimeField>(log_n: u32, inverse: bool) -> Result<F, String> {
     if log_n > F::S {
-        return Err(format!(
-            "the field has no 2^{log_n}-th roots of unity (2-adicity {})",
-            F::S
-        ));
+        return Err(format!("the field has no 2^{log_n}-th roots of unity (2-adicity {})", F::S));
     }
-    let mut w = if inverse {
-        F::ROOT_OF_UNITY_INV
-    } else {
-        F::ROOT_OF_UNITY
-    };
+    let mut w = if inverse { F::ROOT_OF_UNITY_INV } else { F::ROOT_OF_UNITY };
     for _ in log_n..F::S {
         w = w.square();
     }
@@ -282,9 +243,7 @@ pub fn fft_g1<G: Group>(a: &mut [G], omega: G::Scalar) {
     assert!(n.is_power_of_two(), "fft_g1 needs a power-of-two length");
     bit_reverse(a);
     let twiddles: Vec<G::Scalar> =
-        std::iter::successors(Some(G::Scalar::ONE), |w| Some(*w * omega))
-            .take((n / 2).max(1))
-            .collect();
+        std::iter::successors(Some(G::Scalar::ONE), |w| Some(*w * omega)).take((n / 2).max(1)).collect();
     let mut size = 2;
     while size <= n {
         let (half, step) = (size / 2, n / size);
@@ -324,24 +283,15 @@ fn check_inverse<S: PrimeField, T: Copy + PartialEq + std::ops::Mul<S, Output = 
     transform: impl Fn(&mut [T], S, u32),
 ) -> Result<(), String> {
     if input.len() != output.len() {
-        return Err(format!(
-            "output has {} elements, input {}",
-            output.len(),
-            input.len()
-        ));
+        return Err(format!("output has {} elements, input {}", output.len(), input.len()));
     }
     let log_n = log2_exact(input.len())?;
     let mut back = output.to_vec();
     transform(&mut back, root_of_unity::<S>(log_n, true)?, log_n);
-    let n_inv = S::from(input.len() as u64)
-        .invert()
-        .into_option()
-        .ok_or("n is not invertible")?;
+    let n_inv = S::from(input.len() as u64).invert().into_option().ok_or("n is not invertible")?;
     match back.iter().zip(input).position(|(b, a)| *b * n_inv != *a) {
         None => Ok(()),
-        Some(i) => Err(format!(
-            "the inverse FFT does not give back the input (element {i})"
-        )),
+        Some(i) => Err(format!("the inverse FFT does not give back the input (element {i})")),
     }
 }
 
@@ -361,23 +311,14 @@ where
 }
 
 /// `output` is plonky2's FFT of `input`: plonky2's `ifft` gives back `input`.
-pub fn check_fft_goldilocks(
-    input: &[GoldilocksField],
-    output: &[GoldilocksField],
-) -> Result<(), String> {
+pub fn check_fft_goldilocks(input: &[GoldilocksField], output: &[GoldilocksField]) -> Result<(), String> {
     if input.len() != output.len() || !input.len().is_power_of_two() {
-        return Err(format!(
-            "output has {} elements, input {} (a power of two)",
-            output.len(),
-            input.len()
-        ));
+        return Err(format!("output has {} elements, input {} (a power of two)", output.len(), input.len()));
     }
     let back = ifft(PolynomialValues::new(output.to_vec())).coeffs;
     match back.iter().zip(input).position(|(b, a)| b != a) {
         None => Ok(()),
-        Some(i) => Err(format!(
-            "the inverse FFT does not give back the input (element {i})"
-        )),
+        Some(i) => Err(format!("the inverse FFT does not give back the input (element {i})")),
     }
 }
 
@@ -422,22 +363,14 @@ pub fn check_msm<C: CurveAffine>(
             return Err(format!("point {i} is not its logarithm times G"));
         }
     }
-    let dot = scalars
-        .iter()
-        .zip(logs)
-        .fold(C::ScalarExt::ZERO, |acc, (s, r)| acc + *s * r);
+    let dot = scalars.iter().zip(logs).fold(C::ScalarExt::ZERO, |acc, (s, r)| acc + *s * r);
     if g * dot != *got {
         return Err("the MSM differs from (Σ sᵢrᵢ)·G".into());
     }
     let m = n.min(MSM_NAIVE_PREFIX);
-    let naive = points[..m]
-        .iter()
-        .zip(&scalars[..m])
-        .fold(C::CurveExt::identity(), |acc, (p, s)| acc + *p * *s);
+    let naive = points[..m].iter().zip(&scalars[..m]).fold(C::CurveExt::identity(), |acc, (p, s)| acc + *p * *s);
     if msm_best(&scalars[..m], &points[..m]) != naive {
-        return Err(format!(
-            "the MSM of the first {m} pairs differs from the naive sum"
-        ));
+        return Err(format!("the MSM of the first {m} pairs differs from the naive sum"));
     }
     Ok(())
 }
@@ -447,11 +380,7 @@ const PAIRING_A: u64 = 123_456_789;
 const PAIRING_B: u64 = 987_654_321;
 
 /// `got` is e(P, Q): bilinearity, e(aP, bQ) = got^(ab) (written additively: got·(ab)).
-pub fn check_pairing<E: Engine>(
-    p: &E::G1Affine,
-    q: &E::G2Affine,
-    got: &E::Gt,
-) -> Result<(), String> {
+pub fn check_pairing<E: Engine>(p: &E::G1Affine, q: &E::G2Affine, got: &E::Gt) -> Result<(), String> {
     let (a, b) = (E::Fr::from(PAIRING_A), E::Fr::from(PAIRING_B));
     let lhs = E::pairing(&(*p * a).into(), &(*q * b).into());
     if lhs != *got * (a * b) || bool::from(got.is_identity()) {
@@ -618,53 +547,29 @@ where
         "fft-fr" => {
             let input: Vec<E::Fr> = (0..n).map(|_| E::Fr::random(&mut rng)).collect();
             let omega = root_of_unity(log_n, false)?;
-            Box::new(FftFr {
-                out: input.clone(),
-                input,
-                omega,
-                log_n,
-            })
+            Box::new(FftFr { out: input.clone(), input, omega, log_n })
         }
         "fft-g1" => {
             let (input, _) = points_with_logs::<E::G1>(&mut rng, n);
             let omega = root_of_unity(log_n, false)?;
-            Box::new(FftG1 {
-                out: input.clone(),
-                input,
-                omega,
-            })
+            Box::new(FftG1 { out: input.clone(), input, omega })
         }
         "msm-g1" => {
             let (proj, logs) = points_with_logs::<E::G1>(&mut rng, n);
             let mut points = vec![E::G1Affine::identity(); n];
             E::G1::batch_normalize(&proj, &mut points);
             let scalars = (0..n).map(|_| E::Fr::random(&mut rng)).collect();
-            Box::new(Msm::<E::G1Affine> {
-                points,
-                scalars,
-                logs,
-                out: E::G1::identity(),
-            })
+            Box::new(Msm::<E::G1Affine> { points, scalars, logs, out: E::G1::identity() })
         }
         "pairing" => {
             let (a, b) = (E::Fr::random(&mut rng), E::Fr::random(&mut rng));
             let p: E::G1Affine = (E::G1Affine::generator() * a).into();
             let q: E::G2Affine = (E::G2Affine::generator() * b).into();
-            Box::new(Pairing::<E> {
-                p,
-                q,
-                out: E::Gt::identity(),
-            })
+            Box::new(Pairing::<E> { p, q, out: E::Gt::identity() })
         }
         "fr-mul" => {
             let (x0, y) = (E::Fr::random(&mut rng), E::Fr::random(&mut rng));
-            Box::new(FrMul {
-                x0,
-                y,
-                n: n as u64,
-                out: x0,
-                check: check_fr_mul::<E::Fr>,
-            })
+            Box::new(FrMul { x0, y, n: n as u64, out: x0, check: check_fr_mul::<E::Fr> })
         }
         _ => return Err(format!("unknown primitive {op:?}")),
     })
@@ -680,25 +585,14 @@ fn prepare_goldilocks(op: &str, log_n: u32) -> Result<Box<dyn Prepared>, String>
     Ok(match op {
         "fft-fr" => {
             let input: Vec<GoldilocksField> = (0..n).map(|_| goldilocks(&mut rng)).collect();
-            Box::new(FftGoldilocks {
-                out: input.clone(),
-                input,
-            })
+            Box::new(FftGoldilocks { out: input.clone(), input })
         }
         "fr-mul" => {
             let (x0, y) = (goldilocks(&mut rng), goldilocks(&mut rng));
-            Box::new(FrMul {
-                x0,
-                y,
-                n: n as u64,
-                out: x0,
-                check: check_fr_mul_goldilocks,
-            })
+            Box::new(FrMul { x0, y, n: n as u64, out: x0, check: check_fr_mul_goldilocks })
         }
         "fft-g1" | "msm-g1" | "pairing" => {
-            return Err(format!(
-                "{op} is not measured on goldilocks (plonky2_field has no curve)"
-            ))
+            return Err(format!("{op} is not measured on goldilocks (plonky2_field has no curve)"))
         }
         _ => return Err(format!("unknown primitive {op:?}")),
     })

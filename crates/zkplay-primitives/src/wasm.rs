@@ -20,12 +20,7 @@ pub use wasm_bindgen_rayon::init_thread_pool;
 /// "wasm-threads" or "wasm-single": which build this is.
 #[wasm_bindgen]
 pub fn build() -> String {
-    if cfg!(feature = "wasm-threads") {
-        "wasm-threads"
-    } else {
-        "wasm-single"
-    }
-    .into()
+    if cfg!(feature = "wasm-threads") { "wasm-threads" } else { "wasm-single" }.into()
 }
 
 /// rayon's thread count: 1 in the single-threaded build, the pool size after `initThreadPool`.
@@ -36,14 +31,6 @@ pub fn threads() -> usize {
 
 /// Measures one case and returns its result as JSON (schema/primitive-result.schema.json).
 #[wasm_bindgen]
-pub fn measure(
-    op: &str,
-    curve: &str,
-    log_n: u32,
-    runs: u32,
-    warmup: u32,
-) -> Result<String, JsError> {
-    crate::measure(&crate::Case::new(op, curve, log_n), runs, warmup)
-        .map(|r| r.to_json())
-        .map_err(|e| JsError::new(&e))
+pub fn measure(op: &str, curve: &str, log_n: u32, runs: u32, warmup: u32) -> Result<String, JsError> {
+    crate::measure(&crate::Case::new(op, curve, log_n), runs, warmup).map(|r| r.to_json()).map_err(|e| JsError::new(&e))
 }

@@ -67,7 +67,8 @@ fn mul_mod(a: &Limbs, b: &Limbs, p: &Limbs) -> Limbs {
 fn check_field<F: PrimeField<Repr = [u8; 32]>>(name: &str) {
     let p_minus_1 = limbs_of(&-F::ONE);
     let p = add_mod(&p_minus_1, &[1, 0, 0, 0], &[u64::MAX; 4]);
-    let mut values: Vec<Limbs> = vec![[0; 4], [1, 0, 0, 0], [2, 0, 0, 0], p_minus_1, add_mod(&p_minus_1, &p_minus_1, &p)];
+    let mut values: Vec<Limbs> =
+        vec![[0; 4], [1, 0, 0, 0], [2, 0, 0, 0], p_minus_1, add_mod(&p_minus_1, &p_minus_1, &p)];
     // Below p, close to it, with limbs of all ones, and powers of two across the limbs.
     for k in [31u32, 32, 63, 64, 127, 128, 191, 192, 250] {
         values.push(core::array::from_fn(|i| if i == (k / 64) as usize { 1u64 << (k % 64) } else { 0 }));
@@ -87,7 +88,8 @@ fn check_field<F: PrimeField<Repr = [u8; 32]>>(name: &str) {
         let fa = from_limbs::<F>(a).unwrap_or_else(|| panic!("{name}: {a:x?} is not below p"));
         assert_eq!(limbs_of(&fa.square()), mul_mod(a, a, &p), "{name}: square of {a:x?}");
         // every edge value against every value, random ones against a few neighbours
-        let partners: Vec<&Limbs> = if i < 16 { values.iter().collect() } else { values.iter().skip(i).take(4).collect() };
+        let partners: Vec<&Limbs> =
+            if i < 16 { values.iter().collect() } else { values.iter().skip(i).take(4).collect() };
         for b in partners {
             let fb = from_limbs::<F>(b).unwrap();
             assert_eq!(limbs_of(&(fa * fb)), mul_mod(a, b, &p), "{name}: {a:x?} * {b:x?}");
@@ -117,13 +119,15 @@ fn secp256k1_products_match_the_reference() {
 #[test]
 fn goldilocks_products_match_the_reference() {
     let p = GoldilocksField::ORDER;
-    let mut values = vec![0, 1, 2, p - 1, p - 2, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 0xffff_ffff_0000_0000, 1 << 63, p >> 1];
+    let mut values =
+        vec![0, 1, 2, p - 1, p - 2, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 0xffff_ffff_0000_0000, 1 << 63, p >> 1];
     let mut rng = ChaCha20Rng::seed_from_u64(0x676f6c64);
     values.extend((0..2000).map(|_| rng.next_u64() % p));
     for (i, &a) in values.iter().enumerate() {
         let partners: Vec<u64> = if i < 11 { values.clone() } else { values.iter().skip(i).take(4).copied().collect() };
         for b in partners {
-            let got = (GoldilocksField::from_canonical_u64(a) * GoldilocksField::from_canonical_u64(b)).to_canonical_u64();
+            let got =
+                (GoldilocksField::from_canonical_u64(a) * GoldilocksField::from_canonical_u64(b)).to_canonical_u64();
             assert_eq!(got as u128, (a as u128 * b as u128) % p as u128, "Goldilocks {a:#x} * {b:#x}");
         }
     }

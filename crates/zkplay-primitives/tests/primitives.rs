@@ -10,19 +10,13 @@ use halo2curves_axiom::{
     pairing::Engine,
     CurveAffine,
 };
-use plonky2_field::{
-    fft::fft, goldilocks_field::GoldilocksField, polynomial::PolynomialCoeffs, types::Field as _,
-};
+use plonky2_field::{fft::fft, goldilocks_field::GoldilocksField, polynomial::PolynomialCoeffs, types::Field as _};
 use zkplay_primitives::*;
 
 fn ok(op: &str, curve: &str, log_n: u32) -> PrimitiveResult {
-    let r = measure(&Case::new(op, curve, log_n), 2, 1)
-        .unwrap_or_else(|e| panic!("{op} {curve} 2^{log_n}: {e}"));
+    let r = measure(&Case::new(op, curve, log_n), 2, 1).unwrap_or_else(|e| panic!("{op} {curve} 2^{log_n}: {e}"));
     assert!(r.checked);
-    assert_eq!(
-        (r.op.as_str(), r.curve.as_str(), r.log_n, r.warmup),
-        (op, curve, log_n, 1)
-    );
+    assert_eq!((r.op.as_str(), r.curve.as_str(), r.log_n, r.warmup), (op, curve, log_n, 1));
     assert_eq!(r.ms.samples.len(), 2);
     assert!(r.threads >= 1);
     r
@@ -69,15 +63,9 @@ fn unknown_or_unsupported_cases_are_errors_not_panics() {
         ("fft-fr", "secp256k1", 4),
         ("fft-fr", "bn254", 23),
     ] {
-        assert!(
-            measure(&Case::new(op, curve, log_n), 1, 0).is_err(),
-            "{op} {curve} {log_n}"
-        );
+        assert!(measure(&Case::new(op, curve, log_n), 1, 0).is_err(), "{op} {curve} {log_n}");
     }
-    assert!(
-        measure(&Case::new("fr-mul", "bn254", 4), 0, 0).is_err(),
-        "zero runs"
-    );
+    assert!(measure(&Case::new("fr-mul", "bn254", 4), 0, 0).is_err(), "zero runs");
     // Size 1 everywhere it is accepted (FFTs of one element are the identity).
     ok("fft-fr", "goldilocks", 0);
 }
@@ -85,10 +73,7 @@ fn unknown_or_unsupported_cases_are_errors_not_panics() {
 #[test]
 fn default_cases_follow_the_go_order() {
     let cs = default_cases(5, 4, 12);
-    let names: Vec<String> = cs
-        .iter()
-        .map(|c| format!("{}/{}/{}", c.op, c.curve, c.log_n))
-        .collect();
+    let names: Vec<String> = cs.iter().map(|c| format!("{}/{}/{}", c.op, c.curve, c.log_n)).collect();
     let mut want = Vec::new();
     for curve in ["bn254", "bls12-381"] {
         want.extend([
@@ -101,11 +86,7 @@ fn default_cases_follow_the_go_order() {
             format!("fr-mul/{curve}/20"),
         ]);
     }
-    want.extend([
-        "fft-fr/goldilocks/4".into(),
-        "fft-fr/goldilocks/5".into(),
-        "fr-mul/goldilocks/20".into(),
-    ]);
+    want.extend(["fft-fr/goldilocks/4".into(), "fft-fr/goldilocks/5".into(), "fr-mul/goldilocks/20".into()]);
     assert_eq!(names, want);
     // The thesis's scales: 12 + 7 + 4 + 2 per pairing curve, then 12 + 1.
     assert_eq!(default_cases(15, 10, 16).len(), 2 * 25 + 13);
@@ -116,19 +97,12 @@ fn result_json_has_the_go_shape() {
     let r = ok("fr-mul", "bn254", 4);
     let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    let mut want = [
-        "library", "op", "curve", "logN", "threads", "ms", "warmup", "checked",
-    ];
+    let mut want = ["library", "op", "curve", "logN", "threads", "ms", "warmup", "checked"];
     let mut got = keys.clone();
     got.sort();
     want.sort();
     assert_eq!(got, want);
-    let ms: Vec<&str> = v["ms"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let ms: Vec<&str> = v["ms"].as_object().unwrap().keys().map(String::as_str).collect();
     let mut ms = ms.clone();
     ms.sort();
     assert_eq!(ms, ["max", "median", "min", "samples"]);
@@ -137,10 +111,7 @@ fn result_json_has_the_go_shape() {
 #[test]
 fn stat_matches_runresult() {
     let s = Stat::new(&[3.0, 1.0, 2.0]).unwrap();
-    assert_eq!(
-        (s.median, s.min, s.max, s.samples.clone()),
-        (2.0, 1.0, 3.0, vec![3.0, 1.0, 2.0])
-    );
+    assert_eq!((s.median, s.min, s.max, s.samples.clone()), (2.0, 1.0, 3.0, vec![3.0, 1.0, 2.0]));
     assert_eq!(Stat::new(&[4.0, 1.0, 2.0, 3.0]).unwrap().median, 2.5);
     assert!(Stat::new(&[]).is_err());
     assert!(Stat::new(&[f64::NAN]).is_err());
@@ -168,10 +139,7 @@ fn fft_fr_check_catches<F: PrimeField>() {
     let mut bad = out.clone();
     bad[5] += F::ONE;
     assert!(check_fft_fr(&input, &bad).is_err());
-    assert!(
-        check_fft_fr(&input, &input).is_err(),
-        "the input is not its own FFT"
-    );
+    assert!(check_fft_fr(&input, &input).is_err(), "the input is not its own FFT");
     assert!(check_fft_fr(&input, &out[..32]).is_err());
 }
 
@@ -212,10 +180,7 @@ fn msm_check_catches<C: CurveAffine>() {
         let scalars = rand_fr::<C::ScalarExt>(n);
         let got = msm_best(&scalars, &points);
         check_msm(&points, &scalars, &logs, &got).unwrap();
-        assert!(
-            check_msm(&points, &scalars, &logs, &(got + C::generator())).is_err(),
-            "a wrong sum passes"
-        );
+        assert!(check_msm(&points, &scalars, &logs, &(got + C::generator())).is_err(), "a wrong sum passes");
         assert!(check_msm(&points, &scalars, &logs, &got.double()).is_err());
         // A wrong logarithm (the claim behind the cheap full-size check) is caught too.
         let mut bad_logs = logs.clone();
@@ -256,10 +221,7 @@ fn fr_mul_check_catches_a_wrong_product() {
     }
     chain::<bn256::Fr>();
     chain::<bls12_381::Fr>();
-    let (x0, y) = (
-        GoldilocksField::from_canonical_u64(7),
-        GoldilocksField::from_noncanonical_u64(u64::MAX - 5),
-    );
+    let (x0, y) = (GoldilocksField::from_canonical_u64(7), GoldilocksField::from_noncanonical_u64(u64::MAX - 5));
     let got = (0..1000).fold(x0, |x, _| x * y);
     check_fr_mul_goldilocks(x0, y, 1000, got).unwrap();
     assert!(check_fr_mul_goldilocks(x0, y, 1000, got + GoldilocksField::ONE).is_err());
@@ -267,9 +229,7 @@ fn fr_mul_check_catches_a_wrong_product() {
 
 #[test]
 fn goldilocks_fft_check_catches_a_wrong_element() {
-    let input: Vec<GoldilocksField> = (0..64u64)
-        .map(|i| GoldilocksField::from_noncanonical_u64(i * i + 3))
-        .collect();
+    let input: Vec<GoldilocksField> = (0..64u64).map(|i| GoldilocksField::from_noncanonical_u64(i * i + 3)).collect();
     let out = fft(PolynomialCoeffs::new(input.clone())).values;
     check_fft_goldilocks(&input, &out).unwrap();
     let mut bad = out.clone();

@@ -86,7 +86,12 @@ fn main() {
     println!("{summary}");
 }
 
-fn prove_evm(params: &ParamsKZG<Bn256>, pk: &ProvingKey<G1Affine>, circuit: PreimageCircuit, instance: &[Fr]) -> Vec<u8> {
+fn prove_evm(
+    params: &ParamsKZG<Bn256>,
+    pk: &ProvingKey<G1Affine>,
+    circuit: PreimageCircuit,
+    instance: &[Fr],
+) -> Vec<u8> {
     let mut transcript = TranscriptWriterBuffer::<_, G1Affine, _>::init(Vec::new());
     create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, _, _, EvmTranscript<_, _, _, _>, _>(
         params,
