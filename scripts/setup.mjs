@@ -16,6 +16,7 @@ import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
 import { CHROMIUM } from './lib/chromium.mjs';
 import { placeGoRuntime } from './lib/go-runtime.mjs';
+import { genSchemaTypes } from './gen-schema-types.mjs';
 
 const PURPOSES = ['start', 'test', 'build'];
 const { for: purpose } = cliOptions(`node scripts/setup.mjs [--for=${PURPOSES.join('|')}]`, { for: 'start' });
@@ -77,6 +78,9 @@ try {
     log(`${tool}: ${capture(tool, args) ?? 'not found'}`);
   }
   await npmDependencies();
+  // The types of schema/'s shapes, before anything type-checks or bundles them (needs npm deps).
+  const schemaTypes = await genSchemaTypes();
+  log(schemaTypes.length ? `schema types: wrote ${schemaTypes.join(', ')}` : 'schema types are up to date');
   if (purpose === 'test') await chromium();
   if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr + geckodriver (e2e-firefox/)
   placeGoRuntime(); // packages/core/generated/wasm_exec.js, before anything that bundles a Go worker

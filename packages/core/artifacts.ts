@@ -3,59 +3,14 @@
 // Keys are shipped in formats that skip curve checks for speed; the hash check is what
 // makes that safe, so it runs on every load, cached or not.
 import { BackendError } from './protocol';
+import type { ArtifactFile, ArtifactIndex } from './generated/schema-types';
 import { checkSchema } from './schemas';
 
-export interface ArtifactFile {
-  /** Path relative to the artifacts index it came from. */
-  file: string;
-  bytes: number;
-  sha256: string;
-}
-
-/**
- * artifacts/<id>/index.json (artifactUrl) as a backend's build.mjs writes it: schema/artifact-index.schema.json
- * (schemas.test.ts checks the two agree). gnark lists its files by role under `files`; the Rust
- * backends list one wasm per build variant under `variants`.
- */
-export interface ArtifactIndex {
-  /** Which build made these artifacts (hashes of its sources). */
-  build: string;
-  maxMessageBytes?: number;
-  circuit?: Record<string, number | string>;
-  files?: Record<string, ArtifactFile>;
-  variants?: Record<string, ArtifactVariant>;
-  /** The verifying keys of every configuration offered (gathered into artifacts/keys.json by the set-up). */
-  keys?: ArtifactKeys;
-  /** Proof files made natively at build time. */
-  samples?: { file: string; config: Record<string, string | number | boolean>; message: string }[];
-  /** An EVM verifier of this backend's proofs (contract source, ABI, bytecode). */
-  solidity?: Record<string, ArtifactFile>;
-}
-
-/** index.json's `keys`: keys.json's backend entry before the set-up gathers it (paths relative to the index). */
-export interface ArtifactKeys {
-  proofSystem?: string;
-  field?: string;
-  setup: { kind: 'single-party' | 'transparent' | 'ceremony'; note: string };
-  versions?: Record<string, string>;
-  entries: {
-    config: Record<string, string | number | boolean>;
-    keyHash: string;
-    vk: ArtifactFile;
-    capacityBytes: number;
-  }[];
-  shared?: Record<string, ArtifactFile>;
-}
-
-export interface ArtifactVariant {
-  /** wasm-threads or wasm-single */
-  build: string;
-  /** wasm-bindgen's JS glue, relative to the index. */
-  glue: string;
-  wasm: ArtifactFile;
-  key?: string;
-  buildSeconds?: number;
-}
+// artifacts/<id>/index.json (artifactUrl) as a backend's build.mjs writes it: the types are
+// generated from schema/artifact-index.schema.json (scripts/gen-schema-types.mjs). gnark lists
+// its files by role under `files`; the Rust backends list one wasm per build variant under
+// `variants`; `keys` is keys.json's backend entry before the set-up gathers it.
+export type { ArtifactFile, ArtifactIndex, ArtifactKeys, ArtifactVariant } from './generated/schema-types';
 
 export interface Fetched {
   bytes: Uint8Array;

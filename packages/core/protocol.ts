@@ -2,9 +2,10 @@
 // each with exactly one `result` or `error` event carrying the same id, and may send any
 // number of `progress` events for that id before it.
 
-import type { Sizes } from './run-result';
+import type { RunResult, Sizes } from './run-result';
 
-export type Config = Record<string, string | number | boolean>;
+/** A backend's knobs: what a RunResult's config records. */
+export type Config = RunResult['config'];
 
 export type Request =
   /** Build the circuit or load its keys for this configuration. Idempotent for the same config. */
@@ -34,11 +35,8 @@ export interface PhaseTiming {
   ms: number;
 }
 
-export interface MemoryReport {
-  /** Peak bytes, and what was measured (e.g. wasm linear memory, which never shrinks). */
-  peakBytes: number;
-  what: string;
-}
+/** Peak bytes, and what was measured (e.g. wasm linear memory, which never shrinks): RunResult's memory. */
+export type MemoryReport = RunResult['memory'];
 
 export interface PrepareResult {
   kind: 'prepare';
@@ -46,7 +44,7 @@ export interface PrepareResult {
   /** Bytes by label (RunResult's Sizes, without the proof, which the page measures itself). */
   sizes: Sizes;
   /** Constraint / row / gate counts, capacity... as the backend reports them. */
-  circuit: Record<string, number | string>;
+  circuit: RunResult['circuit'];
   /** Largest message, in bytes, that this prepared configuration proves. */
   capacityBytes: number;
   threads: number;

@@ -1,44 +1,14 @@
-// keys.json: the verifying keys of one build (schema/keys.schema.json, the one definition). A
-// proof file names its key by sha256; this module finds that key, and says plainly when a file
-// comes from keys this build does not have.
+// keys.json: the verifying keys of one build (schema/keys.schema.json, the one definition; its
+// types are generated from it by scripts/gen-schema-types.mjs). A proof file names its key by
+// sha256; this module finds that key, and says plainly when a file comes from keys this build
+// does not have.
 import { checkShape } from './validate';
 import { Refusal } from './refusal';
+import type { BackendKeys, KeyEntry, KeyFile, KeyManifest } from './generated/schema-types';
+
+export type { BackendKeys, KeyEntry, KeyFile, KeyManifest };
 
 type Config = Record<string, string | number | boolean>;
-
-export interface KeyFile {
-  file: string;
-  bytes: number;
-  sha256: string;
-}
-
-export interface KeyEntry {
-  config: Config;
-  keyHash: string;
-  vk: KeyFile;
-  capacityBytes: number;
-}
-
-export interface BackendKeys {
-  label?: string;
-  proofSystem: string;
-  field: string;
-  build?: string;
-  setup: { kind: 'single-party' | 'transparent' | 'ceremony'; note: string };
-  versions: Record<string, string>;
-  entries: KeyEntry[];
-  shared?: Record<string, KeyFile>;
-  verifier?: { glue: KeyFile; wasm: KeyFile };
-  solidity?: Record<string, KeyFile>;
-  samples?: { file: string; config: Config; message: string }[];
-}
-
-export interface KeyManifest {
-  format: 'zkplay-keys';
-  version: 1;
-  build: string;
-  backends: Record<string, BackendKeys>;
-}
 
 export function readKeyManifest(raw: unknown): KeyManifest {
   return checkShape<KeyManifest>('keys', raw, 'keys.json is refused: ', (m) => new Refusal('corrupt-artifact', m));

@@ -1,31 +1,20 @@
 // The proof file (version 2): a proof that leaves the page that made it. It says what it claims
 // (backend, proof system, configuration, statement), which verifying key it was made against
 // (keyHash: the sha256 of the key file listed in keys.json), the proof bytes, and who made it when.
-// Format: schema/proof-file.schema.json, the one definition (ProofFile mirrors it; a drift test
-// in packages/core/schemas.test.ts checks both agree). Used by the page, the verify view and
-// the zkplay-verifier package alike, so every reader refuses the same files with the same words.
+// Format: schema/proof-file.schema.json, the one definition (ProofFile is generated from it by
+// scripts/gen-schema-types.mjs). Used by the page, the verify view and the zkplay-verifier
+// package alike, so every reader refuses the same files with the same words.
 import { checkLength, checkStatement, DIGEST_BYTES as STATEMENT_DIGEST_BYTES } from '@zkplay/core/statement';
 import { checkShape } from './validate';
 import { Refusal } from './refusal';
+import type { ProofFile } from './generated/schema-types';
+
+export type { ProofFile };
 
 export const PROOF_FILE_FORMAT = 'zkplay-proof';
 export const PROOF_FILE_VERSION = 2;
 /** Larger files are refused before parsing: the largest proof (plonky2, 16 blocks, zk) is ~1 MB of base64. */
 export const MAX_PROOF_FILE_BYTES = 8 * 2 ** 20;
-
-export interface ProofFile {
-  format: 'zkplay-proof';
-  version: 2;
-  backend: string;
-  proofSystem: string;
-  field: string;
-  config: Record<string, string | number | boolean>;
-  keyHash: string;
-  statement: { digest: string; length: number };
-  proof: string; // base64
-  producer: { name: string; version: string; build?: string; runtime?: 'wasm' | 'native' };
-  createdAt: string;
-}
 
 /** A proof file read and checked for shape: its claims in bytes and numbers. */
 export interface ParsedProof {

@@ -1,6 +1,7 @@
 // Exporting benchmark results (JSON in the shared RunResult format, CSV for spreadsheets) and
 // reading an export back to view it again or to compare two devices. Format:
-// schema/bench-export.schema.json (BenchExport below mirrors it; schemas.test.ts checks both agree).
+// schema/bench-export.schema.json, which its types are generated from (scripts/gen-schema-types.mjs).
+import type { BenchExport, ColdSetup } from '@zkplay/core/generated/schema-types';
 import type { RunResult } from '@zkplay/core/run-result';
 import { checkSchema } from '@zkplay/core/schemas';
 import type { PrimitiveResult } from '../primitives/result';
@@ -8,27 +9,12 @@ import { sessionPrimitives } from '../primitives/session';
 import type { DeviceProbe } from './probe';
 import { findNative, type NativeReference } from './reference';
 
-export interface ColdSetup {
-  backend: string;
-  config: RunResult['config'];
-  threads: number;
-  /** The prepare phases of a fresh worker (download, loading keys or building the circuit), one sample each. */
-  phases: { id: string; label: string; ms: number }[];
-}
+export type { BenchExport, ColdSetup };
 
-export interface BenchExport {
-  format: 'zkplay-bench';
-  version: 1;
-  device: DeviceProbe;
-  results: RunResult[];
-  /** Cold setup (prepare) per backend configuration and thread count, measured once per sweep. */
-  coldSetup?: ColdSetup[];
-  /** The primitives (FFT, MSM, pairing, field multiplication) measured on this device, when any were. */
-  primitives?: PrimitiveResult[];
-  exportedAt: string;
-}
-
-/** primitives: by default what the Primitives view measured in this page session (left out when none). */
+/**
+ * primitives: by default what the Primitives view measured in this page session (left out when
+ * none). The export says where each ran (the schema requires runtime); unsaid, that is here: wasm.
+ */
 export function makeExport(
   device: DeviceProbe,
   results: RunResult[],
@@ -41,7 +27,7 @@ export function makeExport(
     device,
     results,
     coldSetup,
-    ...(primitives.length ? { primitives } : {}),
+    ...(primitives.length ? { primitives: primitives.map((p) => ({ ...p, runtime: p.runtime ?? 'wasm' })) } : {}),
     exportedAt: new Date().toISOString(),
   };
 }

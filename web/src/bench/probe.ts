@@ -1,21 +1,11 @@
 // What this device offers the provers, measured before a benchmark: cores, isolation (and so
 // threads), WASM SIMD, the largest wasm memory it grows, the deviceMemory hint, browser and OS.
 import { simd } from 'wasm-feature-detect';
-import { probeDevice, type DeviceInfo } from '../lib/environment';
+import type { DeviceProbe } from '@zkplay/core/generated/schema-types';
+import { probeDevice } from '../lib/environment';
 
-export interface DeviceProbe extends DeviceInfo {
-  /** Threads a prover may use here: 1 without cross-origin isolation (no SharedArrayBuffer). */
-  threadsAvailable: number;
-  simd: boolean;
-  /** Largest WebAssembly.Memory grown in a throwaway worker (64 MiB steps, up to 4 GiB). */
-  maxWasmMemoryBytes: number;
-  /** true when growing stopped at the 4 GiB wasm32 limit rather than failing. */
-  wasmMemoryAtLimit: boolean;
-  /** true when the probe ran out of time (the number is then a lower bound). */
-  wasmMemoryTimedOut: boolean;
-  browser: string;
-  probedAt: string;
-}
+/** What the device offers the provers: schema/bench-export.schema.json's `device`, generated from it. */
+export type { DeviceProbe };
 
 export function browserName(ua: string): string {
   const m =

@@ -1,35 +1,14 @@
 // The native reference numbers (web/public/native-reference.json, written by the native runner;
-// format: schema/native-reference.schema.json, which NativeReference mirrors and schemas.test.ts
-// checks against it; the page validates the file when it loads it) and how a browser result finds
-// its native twin.
+// format: schema/native-reference.schema.json, which its types are generated from by
+// scripts/gen-schema-types.mjs; the page validates the file when it loads it) and how a browser
+// result finds its native twin.
+import type { NativeReference, PrimitivesRun } from '@zkplay/core/generated/schema-types';
 import type { RunResult } from '@zkplay/core/run-result';
 import { appUrl } from '@zkplay/core/artifacts';
 import { schemaProblems } from '@zkplay/core/schemas';
 import type { PrimitiveResult } from '../primitives/result';
 
-/** Where, when and how the native primitives were measured (they may be later than `results`). */
-export interface PrimitivesRun {
-  machine: NativeReference['machine'];
-  commit: string;
-  generatedAt: string;
-  command: string;
-  note: string;
-  versions?: Record<string, string>;
-}
-
-export interface NativeReference {
-  schemaVersion: 1;
-  machine: { cpu: string; cores: number; memoryBytes: number; os: string; kind?: string };
-  commit: string;
-  generatedAt: string;
-  command: string;
-  note: string;
-  versions?: Record<string, string>;
-  results: RunResult[];
-  /** The primitives under the provers, natively (runtime 'native'); absent in older files. */
-  primitives?: PrimitiveResult[];
-  primitivesRun?: PrimitivesRun;
-}
+export type { NativeReference, PrimitivesRun };
 
 export type ReferenceState =
   { kind: 'loading' } | { kind: 'missing'; why: string } | { kind: 'loaded'; reference: NativeReference };

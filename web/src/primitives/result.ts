@@ -1,23 +1,12 @@
-// One timing of one primitive (schema/primitive-result.schema.json, which PrimitiveResult mirrors
-// and packages/core/schemas.test.ts checks against it), as the Go and Rust runners and their
-// wasm builds write it.
-import type { Stat } from '@zkplay/core/run-result';
+// One timing of one primitive (schema/primitive-result.schema.json, which PrimitiveResult is
+// generated from by scripts/gen-schema-types.mjs), as the Go and Rust runners and their wasm
+// builds write it.
+import type { PrimitiveResult } from '@zkplay/core/generated/schema-types';
 
-export type Library = 'gnark-crypto' | 'halo2curves' | 'plonky2_field';
-export type Op = 'fft-fr' | 'fft-g1' | 'msm-g1' | 'pairing' | 'fr-mul';
-export type Curve = 'bn254' | 'bls12-381' | 'goldilocks';
-
-export interface PrimitiveResult {
-  library: Library;
-  op: Op;
-  curve: Curve;
-  logN: number;
-  threads: number;
-  ms: Stat;
-  warmup: number;
-  checked: boolean;
-  runtime?: 'native' | 'wasm';
-}
+export type { PrimitiveResult };
+export type Library = PrimitiveResult['library'];
+export type Op = PrimitiveResult['op'];
+export type Curve = PrimitiveResult['curve'];
 
 /** The language a library is written in, as the view groups them. */
 export const LANGUAGE: Record<Library, 'Go' | 'Rust'> = {
