@@ -11,6 +11,7 @@ import { build as esbuild } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { backendIds, backendsDir } from '../scripts/lib/backends.mjs';
 import { log, run } from '../scripts/lib/steps.mjs';
 
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -23,7 +24,7 @@ export async function buildVerifierPackage({ root }) {
   mkdirSync(out, { recursive: true });
 
   const result = await esbuild({
-    plugins: [aheadOfTimeValidators(root)],
+    plugins: [aheadOfTimeValidators(root), backendVerifiers()],
     entryPoints: { index: join(root, 'verifier', 'src', 'index.ts') },
     bundle: true,
     splitting: true,
@@ -89,8 +90,9 @@ export async function buildVerifierPackage({ root }) {
       {
         name: 'zkplay-verifier',
         version: pkg.version,
-        description:
-          'Verify zkplay proof files (gnark Groth16, halo2 KZG, plonky2 FRI: Keccak-256 statements) in browsers and Node',
+        description: `Verify zkplay proof files (${Object.entries(keys.backends)
+          .map(([id, b]) => `${id}: ${b.proofSystem} over ${b.field}`)
+          .join(', ')}) in browsers and Node`,
         type: 'module',
         exports: {
           '.': { types: `./types/${typesEntry}`, default: './index.js' },
@@ -161,6 +163,34 @@ function aheadOfTimeValidators(root) {
   };
 }
 
+/**
+ * @zkplay/backends/verifiers finds every backends/<id>/verifier.ts with vite's import.meta.glob,
+ * which esbuild does not have: here it is the same map, written out as static imports.
+ */
+function backendVerifiers() {
+  return {
+    name: 'zkplay-backend-verifiers',
+    setup(b) {
+      b.onResolve({ filter: /^@zkplay\/backends\/verifiers$/ }, () => ({
+        path: 'verifiers',
+        namespace: 'zkplay-verifiers',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'zkplay-verifiers' }, () => {
+        const ids = backendIds('verifier.ts');
+        const imports = ids.map(
+          (id, i) => `import { verifier as v${i} } from ${JSON.stringify(`./${id}/verifier.ts`)};`,
+        );
+        const map = ids.map((id, i) => `${JSON.stringify(id)}: v${i}`).join(', ');
+        return {
+          contents: `${imports.join('\n')}\nexport const verifiers = { ${map} };\n`,
+          loader: 'js',
+          resolveDir: backendsDir,
+        };
+      });
+    },
+  };
+}
+
 function copySnippets(from, to) {
   const snippets = join(from, 'snippets');
   if (existsSync(snippets)) cpSync(snippets, join(to, 'snippets'), { recursive: true });
@@ -175,8 +205,9 @@ function dtsFiles(dir) {
 
 /**
  * What a dApp downloads to verify one backend's proof: the entry bundle, the chunks esbuild made
- * for that backend's path (gnark: the TypeScript verifier; Rust backends: the wasm loader) plus
- * the verifier wasm and its glue; and one verifying key.
+ * for that backend's path (the code of its folder behind its verifier.ts's dynamic imports, and
+ * for a backend with a verifier-only wasm the wasm loader) plus the verifier wasm and its glue;
+ * and one verifying key.
  */
 function packageSizes(root, out, metafile, keys) {
   const outputs = metafile.outputs;
@@ -188,9 +219,10 @@ function packageSizes(root, out, metafile, keys) {
     for (const i of outputs[o].imports) if (i.kind === 'import-statement') withImports(i.path, seen);
     return seen;
   };
-  const chunkFor = (src) =>
+  // The chunks (and what they import) holding any input for which has(input) is true.
+  const chunksWith = (has) =>
     Object.keys(outputs)
-      .filter((o) => o !== entry && Object.keys(outputs[o].inputs).some((i) => i.endsWith(src)))
+      .filter((o) => o !== entry && Object.keys(outputs[o].inputs).some(has))
       .flatMap((o) => [...withImports(o)]);
   const measure = (files) =>
     files.reduce((s, f) => ({ bytes: s.bytes + statSync(f).size, gzip: s.gzip + gz(f) }), { bytes: 0, gzip: 0 });
@@ -198,7 +230,8 @@ function packageSizes(root, out, metafile, keys) {
   for (const [id, b] of Object.entries(keys.backends)) {
     const files = [
       ...withImports(entry),
-      ...(b.verifier ? chunkFor('backends/wasm.ts') : chunkFor('backends/gnark.ts')),
+      ...chunksWith((i) => i.startsWith(`backends/${id}/`)),
+      ...(b.verifier ? chunksWith((i) => i === 'verifier/src/backends/wasm.ts') : []),
     ].map((f) => join(root, f));
     if (b.verifier) files.push(join(out, 'keys', b.verifier.glue.file), join(out, 'keys', b.verifier.wasm.file));
     const m = measure([...new Set(files)]);

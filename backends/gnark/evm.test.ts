@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEVM } from '@ethereumjs/evm';
 import { createAddressFromString, type Address } from '@ethereumjs/util';
-import { solidityCall } from '../../verifier/src/groth16/gnark';
-import { statementToPublicInputs } from '../../verifier/src/backends/gnark';
+import { statementToPublicInputs } from './groth16/statement';
+import { solidityCall } from './groth16/verify';
 
 const dir = join(__dirname, '..', '..', 'web', 'public', 'artifacts', 'gnark');
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));

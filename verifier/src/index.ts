@@ -5,14 +5,16 @@
 //
 // `ok` is true only when the proof verifies for the statement written in the file, under a key
 // the package ships (or the keys.json given in options). Everything else is ok: false with a
-// code and a reason; verify() never throws. Only the verifier a file needs is loaded: gnark's
-// Groth16 in TypeScript (@noble/curves), halo2's and plonky2's verifier-only wasm.
+// code and a reason; verify() never throws. Only the verifier a file needs is loaded: the one its
+// backend's folder declares (backends/<id>/verifier.ts), a verifier in TypeScript or the
+// backend's verifier-only wasm.
 import { loadChecked, loadBytes, type Fetch } from './assets';
 import { findKey, readKeyManifest, short, type BackendKeys, type KeyManifest } from './keys';
 import { parseProofFile, toHex } from './proof-file';
 import { Refusal, type RefusalCode } from './refusal';
 import type { BackendVerifier } from './backends/types';
 import { checkStatement } from '@zkplay/core/statement';
+import { verifiers as specs } from '@zkplay/backends/verifiers';
 
 export { parseProofFile, encodeProofFile, type ProofFile, type ParsedProof } from './proof-file';
 export { readKeyManifest, keyFor, findKey, type KeyManifest, type BackendKeys, type KeyEntry } from './keys';
@@ -67,19 +69,26 @@ async function keyManifest(opt: VerifyOptions['keys'], fetchFn?: Fetch): Promise
   return { manifest: await p, base: url };
 }
 
-/** The verifier for a backend's proofs: its verifier-only wasm if keys.json lists one, else a TypeScript verifier. */
+/** What the backend's folder declares about its verifier (backends/<id>/verifier.ts), if this package has it. */
+const specFor = (backendId: string) => (Object.hasOwn(specs, backendId) ? specs[backendId] : undefined);
+
+/**
+ * The verifier for a backend's proofs: the TypeScript verifier its folder declares, else the
+ * verifier-only wasm keys.json lists for it (what a 'wasm' backend declares, and all a backend
+ * this package has no folder for can have).
+ */
 function verifierFor(backendId: string, keys: BackendKeys, base: URL, fetchFn?: Fetch): Promise<BackendVerifier> {
   const cacheKey = `${base.href}#${backendId}`;
   let v = verifiers.get(cacheKey);
   if (!v) {
     v = (async () => {
+      const spec = specFor(backendId);
+      if (spec?.kind === 'typescript') return spec.load();
       if (keys.verifier) {
         const wasm = await loadChecked(base, keys.verifier.wasm, fetchFn);
         const { wasmVerifier } = await import('./backends/wasm');
         return wasmVerifier(new URL(keys.verifier.glue.file, base), wasm);
       }
-      if (keys.proofSystem === 'groth16' && keys.field === 'bn254')
-        return (await import('./backends/gnark')).gnarkVerifier;
       throw new Refusal(
         'unknown-backend',
         `no verifier for ${backendId} proofs (${keys.proofSystem} over ${keys.field}) in this package`,
@@ -151,20 +160,34 @@ export async function verify(
   return out;
 }
 
+/** The call of an EVM verifier contract for one proof, for a dApp to send (the same shape for every backend that has one). */
+export interface SolidityCall {
+  /** The contract function's signature, e.g. verifyProof(bytes,uint256[33]). */
+  function: string;
+  /** The proof as the contract reads it, 0x-hex. */
+  proof: string;
+  /** The public inputs, 0x-hex words. */
+  input: string[];
+  /** ABI-encoded calldata: selector, then the arguments. */
+  data: string;
+}
+
 /**
- * The call that verifies this proof on the EVM, for backends that have an EVM verifier (gnark's
- * Groth16: `verifyProof(bytes, uint256[33])` of the exported contract); undefined for the others.
+ * The call that verifies this proof on the EVM, for backends that have an EVM verifier (their
+ * backends/<id>/verifier.ts says so, and for which proof system and field), e.g.
+ * `verifyProof(bytes, uint256[33])` of an exported Groth16 contract; undefined for the others.
  * Throws a Refusal for a file that cannot be read.
  */
-export async function evmCall(proofFile: string | Uint8Array | ArrayBuffer | object) {
+export async function evmCall(
+  proofFile: string | Uint8Array | ArrayBuffer | object,
+): Promise<SolidityCall | undefined> {
   const file = parseProofFile(proofFile);
-  if (file.proofSystem !== 'groth16' || file.field !== 'bn254') return undefined;
-  const [{ solidityCall }, { statementToPublicInputs }] = await Promise.all([
-    import('./groth16/gnark'),
-    import('./backends/gnark'),
-  ]);
+  const spec = specFor(file.backend);
+  const evm = spec?.kind === 'typescript' ? spec.evm : undefined;
+  if (!evm || file.proofSystem !== evm.proofSystem || file.field !== evm.field) return undefined;
+  const call = await evm.load();
   try {
-    return solidityCall(file.proof, statementToPublicInputs(file.digest, file.length));
+    return call(file.proof, file.digest, file.length);
   } catch (e) {
     throw new Refusal('corrupt-proof', (e as Error).message);
   }

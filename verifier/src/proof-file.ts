@@ -13,7 +13,7 @@ export type { ProofFile };
 
 export const PROOF_FILE_FORMAT = 'zkplay-proof';
 export const PROOF_FILE_VERSION = 2;
-/** Larger files are refused before parsing: the largest proof (plonky2, 16 blocks, zk) is ~1 MB of base64. */
+/** Larger files are refused before parsing: the largest proof of any backend (FRI, 16 blocks, zk) is ~1 MB of base64. */
 export const MAX_PROOF_FILE_BYTES = 8 * 2 ** 20;
 
 /** A proof file read and checked for shape: its claims in bytes and numbers. */

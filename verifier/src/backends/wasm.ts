@@ -1,7 +1,8 @@
-// The verifier-only wasm of a Rust backend (halo2, plonky2): built by the set-up as the crate's
-// `verifier` variant, with no prover code. Its glue is wasm-bindgen's (--target web) and it
-// exports verify(configJson, vk, proof, digest, length) → { ok, phases, reason? }, throwing
-// { code, message } for a refusal (codes of packages/core/protocol.ts).
+// The verifier-only wasm of a Rust backend (one whose backends/<id>/verifier.ts says 'wasm'):
+// built by the set-up as the crate's `verifier` variant, with no prover code. Its glue is
+// wasm-bindgen's (--target web) and it exports verify(configJson, vk, proof, digest, length) →
+// { ok, phases, reason? }, throwing { code, message } for a refusal (codes of
+// packages/core/protocol.ts).
 import { Refusal, type RefusalCode } from '../refusal';
 import type { BackendVerifier, VerifyCall } from './types';
 

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bn254 } from '@noble/curves/bn254.js';
-import { statementToPublicInputs } from '../backends/gnark';
 import { bigToBe, G2Point, P, R } from './encoding';
-import { commitmentHash, parseProof, solidityCall, verifyGnarkGroth16 } from './gnark';
+import { statementToPublicInputs } from './statement';
+import { commitmentHash, parseProof, solidityCall, verifyGnarkGroth16 } from './verify';
 
 const dir = join(__dirname, '..', '..', '..', 'web', 'public', 'artifacts', 'gnark');
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));

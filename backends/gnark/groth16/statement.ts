@@ -1,8 +1,8 @@
 // gnark's Groth16 proofs of this project's circuit (gnark/keccak: public Length, then the 32
 // Digest bytes), verified in TypeScript on @noble/curves: no Go runtime, no wasm.
 import { checkStatement } from '@zkplay/core/statement';
-import { parseVerifyingKey, verifyWithKey, type GnarkVerifyingKey } from '../groth16/gnark';
-import type { BackendVerifier } from './types';
+import type { BackendVerifier } from '@zkplay/core/verifier';
+import { parseVerifyingKey, solidityCall, verifyWithKey, type GnarkVerifyingKey, type SolidityCall } from './verify';
 
 /** The circuit's public inputs in gnark's order: Length, then Digest[0..31] (each byte a field element). */
 export function statementToPublicInputs(digest: Uint8Array, length: number): bigint[] {
@@ -39,3 +39,8 @@ export const gnarkVerifier: BackendVerifier = {
     return r.ok ? { ok: true, phases } : { ok: false, code: r.code, reason: r.reason, phases };
   },
 };
+
+/** The exported Solidity verifier's call for this proof of this statement (throws for a proof that does not decode). */
+export function evmCall(proof: Uint8Array, digest: Uint8Array, length: number): SolidityCall {
+  return solidityCall(proof, statementToPublicInputs(digest, length));
+}

@@ -1,0 +1,27 @@
+// The verifier registry: every backend says how the zkplay-verifier package checks its proofs
+// (backends/<id>/verifier.ts), and the map the page and the tests get from vite's
+// import.meta.glob is the one the package's bundle gets from backendIds('verifier.ts')
+// (verifier/build.mjs).
+import { describe, expect, it } from 'vitest';
+import { backendIds } from '../scripts/lib/backends.mjs';
+import { verifiers } from './verifiers';
+
+describe('the verifier registry', () => {
+  it('has one verifier per backend folder, keyed as the package build keys them', () => {
+    expect(backendIds('index.ts').length).toBeGreaterThan(0);
+    expect(backendIds('verifier.ts')).toEqual(backendIds('index.ts'));
+    expect(Object.keys(verifiers).sort()).toEqual(backendIds('verifier.ts'));
+  });
+
+  for (const [id, spec] of Object.entries(verifiers)) {
+    it(`${id}: declares a known kind, and a TypeScript verifier loads`, async () => {
+      expect(['wasm', 'typescript']).toContain(spec.kind);
+      if (spec.kind !== 'typescript') return;
+      expect(typeof (await spec.load()).verify).toBe('function');
+      if (spec.evm) {
+        expect(spec.evm.proofSystem && spec.evm.field).toBeTruthy();
+        expect(typeof (await spec.evm.load())).toBe('function');
+      }
+    });
+  }
+});

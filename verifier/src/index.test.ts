@@ -1,0 +1,98 @@
+// verify() and evmCall() find a backend's verifier through the registry (each
+// backends/<id>/verifier.ts), checked without built keys: keys.json is given as an object and its
+// one key file is a few bytes no verifier can read. A backend with a TypeScript verifier answers
+// for itself (never ok, never 'unknown-backend'); one whose verifier is the verifier-only wasm is
+// refused as 'unknown-backend' while keys.json lists no wasm for it. Real proofs and keys:
+// test/package.test.ts (the built package) and each backend's own tests.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { describe, expect, it } from 'vitest';
+import { verifiers } from '@zkplay/backends/verifiers';
+import { encodeProofFile, toHex } from './proof-file';
+import { evmCall, verify, type KeyManifest } from './index';
+
+const vk = new TextEncoder().encode('not a verifying key of any backend');
+const base = 'https://keys.example/keys.json';
+const fetch = async (url: string) =>
+  url === new URL('vk.bin', base).href
+    ? { ok: true, status: 200, arrayBuffer: async () => vk.slice().buffer }
+    : { ok: false, status: 404, arrayBuffer: async () => new ArrayBuffer(0) };
+
+/** A proof file of backend id and a keys.json whose one key is the file's. */
+function fileAndKeys(id: string, proofSystem: string, field: string) {
+  const keyHash = 'ab'.repeat(32);
+  const manifest: KeyManifest = {
+    format: 'zkplay-keys',
+    version: 1,
+    build: 'test',
+    backends: {
+      [id]: {
+        proofSystem,
+        field,
+        setup: { kind: 'transparent', note: 'test' },
+        versions: {},
+        entries: [
+          {
+            config: {},
+            keyHash,
+            vk: { file: 'vk.bin', bytes: vk.length, sha256: toHex(sha256(vk)) },
+            capacityBytes: 100,
+          },
+        ],
+      },
+    },
+  };
+  const file = encodeProofFile({
+    backend: id,
+    proofSystem,
+    field,
+    config: {},
+    keyHash,
+    digest: new Uint8Array(32).fill(7),
+    length: 3,
+    proof: new Uint8Array(64).fill(1),
+    producer: { name: 'zkplay', version: '0.1.0', runtime: 'wasm' },
+  });
+  return { file, options: { keys: { manifest, base }, fetch } };
+}
+
+const ids = Object.keys(verifiers);
+
+describe('the verifier registry as verify() sees it', () => {
+  it('has backends', () => expect(ids.length).toBeGreaterThan(0));
+
+  for (const id of ids) {
+    const spec = verifiers[id];
+    it(`${id}: its ${spec.kind} verifier answers for its proofs`, async () => {
+      const [system, field] =
+        spec.kind === 'typescript' && spec.evm ? [spec.evm.proofSystem, spec.evm.field] : ['x', 'y'];
+      const { file, options } = fileAndKeys(id, system, field);
+      const r = await verify(file, options);
+      expect(r.ok).toBe(false);
+      if (spec.kind === 'typescript') {
+        expect(['corrupt-artifact', 'corrupt-proof', 'invalid-input', 'rejected'], r.reason).toContain(r.code);
+      } else {
+        expect(r.code, r.reason).toBe('unknown-backend');
+        expect(r.reason).toMatch(`no verifier for ${id} proofs`);
+      }
+    });
+
+    it(`${id}: evmCall gives a call only for the proof system and field of its EVM verifier`, async () => {
+      const evm = spec.kind === 'typescript' ? spec.evm : undefined;
+      expect(await evmCall(fileAndKeys(id, 'other', 'other').file)).toBeUndefined();
+      if (!evm) return;
+      // 64 bytes of 0x01 decode as no proof: refused, not a call.
+      await expect(evmCall(fileAndKeys(id, evm.proofSystem, evm.field).file)).rejects.toMatchObject({
+        name: 'Refusal',
+        code: 'corrupt-proof',
+      });
+    });
+  }
+
+  it('refuses a backend it has no verifier for, and one named like an Object property', async () => {
+    for (const id of ['no-such-backend', 'constructor']) {
+      const { file, options } = fileAndKeys(id, 'x', 'y');
+      expect(await verify(file, options)).toMatchObject({ ok: false, code: 'unknown-backend' });
+      expect(await evmCall(file)).toBeUndefined();
+    }
+  });
+});
