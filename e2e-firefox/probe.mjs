@@ -8,78 +8,52 @@ import { PROBE_TIMEOUT, STEP_TIMEOUT, within } from './supervisor.mjs';
 import { CHROMIUM, chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 
 /**
- * Which probe fields must agree between Firefox and Chromium on the same machine, and why.
- * A field the page or features() adds without a rule here is shown, marked "no rule".
+ * Which probe fields must agree between Firefox and Chromium on the same machine (same machine,
+ * same server, features both engines ship), and why: field -> reason.
+ */
+const MUST_AGREE = {
+  // The page's probe (web/src/bench/BenchView.svelte, "This device").
+  Cores: 'both read the same machine’s logical CPU count (navigator.hardwareConcurrency)',
+  'Cross-origin isolated':
+    'same server and COOP/COEP headers, which both engines honour; it decides whether provers get threads',
+  'WASM SIMD': 'fixed-width wasm SIMD ships in both engines (Firefox 89, Chrome 91)',
+  'Device class': 'both run as a desktop window on the same machine (the page picks its defaults from it)',
+  // features(): the same function in both engines.
+  SharedArrayBuffer: 'both expose it exactly when the page is cross-origin isolated',
+  'shared WebAssembly.Memory': 'what the threaded builds instantiate; both ship wasm threads',
+  'wasm threads (atomics)': 'the threads proposal ships in both engines (Firefox 79, Chrome 74)',
+  'wasm bulk memory': 'ships in both since 2020; rustc and Go emit memory.copy/fill',
+  'wasm BigInt ↔ i64': 'ships in both since 2021; wasm-bindgen passes 64-bit integers as BigInt',
+  'wasm sign extension': 'ships in both since 2020; rustc emits it by default',
+  'wasm non-trapping float-to-int': 'ships in both since 2020; rustc emits it by default',
+};
+
+/** The fields that may differ between the engines, and why: field -> reason. */
+const MAY_DIFFER = {
+  // The page's probe.
+  Browser:
+    'engine name and version differ by design; the OS string comes from userAgentData in Chromium, navigator.platform in Firefox',
+  'Largest wasm memory':
+    'grown against an 8 s timer on a shared machine, under each engine’s own process memory policy; proving checks what the provers need',
+  'Device memory hint': 'navigator.deviceMemory exists only in Chromium',
+  // features().
+  'wasm relaxed SIMD': 'newer; ships on each engine’s own schedule and no build uses it',
+  'wasm memory64': 'newer; ships on each engine’s own schedule and no build uses it',
+  'JSPI (WebAssembly.Suspending)': 'newer; ships on each engine’s own schedule and no build uses it',
+  'Atomics.waitAsync': 'newer in Firefox; the page does not use it',
+  'performance.memory': 'a Chromium-only API',
+  measureUserAgentSpecificMemory: 'Chromium-only (and only when isolated); the page measures wasm memory itself',
+  'WebGPU (navigator.gpu)': 'Firefox ESR has no WebGPU on Linux; the provers do not use it',
+  'User agent': 'differs by design',
+};
+
+/**
+ * The rules as { field, agree, why }, the must-agree fields first. A field the page or
+ * features() adds without a rule here is shown, marked "no rule".
  */
 export const RULES = [
-  // The page's probe (web/src/bench/BenchView.svelte, "This device").
-  {
-    field: 'Cores',
-    agree: true,
-    why: 'both read the same machine’s logical CPU count (navigator.hardwareConcurrency)',
-  },
-  {
-    field: 'Cross-origin isolated',
-    agree: true,
-    why: 'same server and COOP/COEP headers, which both engines honour; it decides whether provers get threads',
-  },
-  { field: 'WASM SIMD', agree: true, why: 'fixed-width wasm SIMD ships in both engines (Firefox 89, Chrome 91)' },
-  {
-    field: 'Device class',
-    agree: true,
-    why: 'both run as a desktop window on the same machine (the page picks its defaults from it)',
-  },
-  {
-    field: 'Browser',
-    agree: false,
-    why: 'engine name and version differ by design; the OS string comes from userAgentData in Chromium, navigator.platform in Firefox',
-  },
-  {
-    field: 'Largest wasm memory',
-    agree: false,
-    why: 'grown against an 8 s timer on a shared machine, under each engine’s own process memory policy; proving checks what the provers need',
-  },
-  { field: 'Device memory hint', agree: false, why: 'navigator.deviceMemory exists only in Chromium' },
-  // features(): the same function in both engines.
-  { field: 'SharedArrayBuffer', agree: true, why: 'both expose it exactly when the page is cross-origin isolated' },
-  {
-    field: 'shared WebAssembly.Memory',
-    agree: true,
-    why: 'what the threaded builds instantiate; both ship wasm threads',
-  },
-  {
-    field: 'wasm threads (atomics)',
-    agree: true,
-    why: 'the threads proposal ships in both engines (Firefox 79, Chrome 74)',
-  },
-  { field: 'wasm bulk memory', agree: true, why: 'ships in both since 2020; rustc and Go emit memory.copy/fill' },
-  {
-    field: 'wasm BigInt ↔ i64',
-    agree: true,
-    why: 'ships in both since 2021; wasm-bindgen passes 64-bit integers as BigInt',
-  },
-  { field: 'wasm sign extension', agree: true, why: 'ships in both since 2020; rustc emits it by default' },
-  { field: 'wasm non-trapping float-to-int', agree: true, why: 'ships in both since 2020; rustc emits it by default' },
-  { field: 'wasm relaxed SIMD', agree: false, why: 'newer; ships on each engine’s own schedule and no build uses it' },
-  { field: 'wasm memory64', agree: false, why: 'newer; ships on each engine’s own schedule and no build uses it' },
-  {
-    field: 'JSPI (WebAssembly.Suspending)',
-    agree: false,
-    why: 'newer; ships on each engine’s own schedule and no build uses it',
-  },
-  { field: 'Atomics.waitAsync', agree: false, why: 'newer in Firefox; the page does not use it' },
-  { field: 'performance.memory', agree: false, why: 'a Chromium-only API' },
-  {
-    field: 'measureUserAgentSpecificMemory',
-    agree: false,
-    why: 'Chromium-only (and only when isolated); the page measures wasm memory itself',
-  },
-  {
-    field: 'WebGPU (navigator.gpu)',
-    agree: false,
-    why: 'Firefox ESR has no WebGPU on Linux; the provers do not use it',
-  },
-  { field: 'User agent', agree: false, why: 'differs by design' },
+  ...Object.entries(MUST_AGREE).map(([field, why]) => ({ field, agree: true, why })),
+  ...Object.entries(MAY_DIFFER).map(([field, why]) => ({ field, agree: false, why })),
 ];
 
 /** In the page: the "Device probe" list as [label, text] rows, or null while it is not there. Self-contained (runs in either engine). */

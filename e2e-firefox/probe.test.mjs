@@ -23,8 +23,8 @@ const pageChromium = [
   ['Largest wasm memory', '3.94 GiB (probe timed out: at least this)'],
   ['Device memory hint', '~16.0 GiB (navigator.deviceMemory, rounded)'],
 ];
-const yes = (names) => names.map((n) => [n, 'yes']);
-const shared = yes([
+// The features both engines ship, which must agree.
+const sharedFeatures = [
   'SharedArrayBuffer',
   'shared WebAssembly.Memory',
   'wasm threads (atomics)',
@@ -32,7 +32,8 @@ const shared = yes([
   'wasm BigInt ↔ i64',
   'wasm sign extension',
   'wasm non-trapping float-to-int',
-]);
+];
+const shared = sharedFeatures.map((n) => [n, 'yes']);
 const firefox = probeFields(pageFirefox, [
   ...shared,
   ['performance.memory', 'no'],
@@ -57,19 +58,7 @@ describe('the must-agree rule', () => {
   it('requires these fields to agree, and only these', () => {
     assert.deepEqual(
       RULES.filter((r) => r.agree).map((r) => r.field),
-      [
-        'Cores',
-        'Cross-origin isolated',
-        'WASM SIMD',
-        'Device class',
-        'SharedArrayBuffer',
-        'shared WebAssembly.Memory',
-        'wasm threads (atomics)',
-        'wasm bulk memory',
-        'wasm BigInt ↔ i64',
-        'wasm sign extension',
-        'wasm non-trapping float-to-int',
-      ],
+      ['Cores', 'Cross-origin isolated', 'WASM SIMD', 'Device class', ...sharedFeatures],
     );
   });
 

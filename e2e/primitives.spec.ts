@@ -5,22 +5,32 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-/** The paths of the primitives' wasm and glue the page requests, as it requests them. */
-function primitivesWasmRequests(page: Page): string[] {
+test.skip(({ isMobile }) => isMobile, 'one viewport is enough');
+
+/**
+ * Opens #/primitives, watching from the start: the paths of the primitives' wasm and glue the
+ * page requests, as it requests them.
+ */
+async function openPrimitives(page: Page): Promise<string[]> {
   const wasm: string[] = [];
   page.on('request', (r) => {
     if (/\/artifacts\/primitives\/.*\.(wasm|js)$/.test(r.url())) wasm.push(new URL(r.url()).pathname);
   });
+  await page.goto('/#/primitives');
   return wasm;
+}
+
+/** Clicks Measure and waits for the run to end with all `n` cases measured. */
+async function measure(page: Page, n: number) {
+  await page.getByRole('button', { name: 'Measure' }).click();
+  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
+  await expect(page.getByText(new RegExp(`${n} of ${n} measured\\.`))).toBeVisible();
 }
 
 test('measures every primitive in Go and Rust at the quick scales, each result checked, with Go/Rust ratios', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'one viewport is enough');
-  const wasm = primitivesWasmRequests(page);
-  await page.goto('/#/primitives');
+  const wasm = await openPrimitives(page);
   const table = page.getByRole('table', { name: 'Primitive timings' });
   await expect(table.getByRole('columnheader', { name: 'Go/Rust', exact: true })).toBeVisible();
   await expect(page.getByText(/Rakutis/).first()).toBeVisible();
@@ -30,9 +40,7 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
   expect(wasm).toEqual([]);
 
   await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
-  await page.getByRole('button', { name: 'Measure' }).click();
-  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
-  await expect(page.getByText(/60 of 60 measured\./)).toBeVisible();
+  await measure(page, 60);
   await expect(table.getByText(/failed/)).toHaveCount(0);
 
   // 13 cases per curve (FFT 2^4…2^10, G1 FFT 2^4…2^5, MSM 2^10 and 2^12, pairing, multiplications)
@@ -73,20 +81,15 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
 
 test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s pool, and the row says so', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'one viewport is enough');
-  const wasm = primitivesWasmRequests(page);
-  await page.goto('/#/primitives');
+  const wasm = await openPrimitives(page);
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   const threads = page.getByRole('combobox', { name: 'Threads (Rust)' });
   await expect(threads).toBeEnabled();
   await threads.selectOption('2');
   await page.getByRole('combobox', { name: 'Libraries' }).selectOption('rust');
   await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
-  await page.getByRole('button', { name: 'Measure' }).click();
-  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
-  await expect(page.getByText(/34 of 34 measured\./)).toBeVisible();
+  await measure(page, 34);
 
   const table = page.getByRole('table', { name: 'Primitive timings' });
   await expect(
@@ -116,9 +119,7 @@ test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s
 
   // Back to 1 thread: a new worker with the single-threaded build (a rayon pool cannot shrink).
   await threads.selectOption('1');
-  await page.getByRole('button', { name: 'Measure' }).click();
-  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
-  await expect(page.getByText(/34 of 34 measured\./)).toBeVisible();
+  await measure(page, 34);
   await expect(
     table.getByRole('columnheader', { name: /wasm, this device\s*Go 1 thread · Rust 1 thread/ }),
   ).toBeVisible();

@@ -17,25 +17,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  badLengths,
-  COMMON_MUTATIONS,
-  failer,
-  fuzzSuite,
-  honestProof,
-  loadSingleWasm,
-  mutator,
-  refuseDigestSizes,
-  refuseLengths,
-  rng,
-  runMutations,
-} from '../../scripts/lib/wasm-fuzz.mjs';
+import { failer, fuzzSuite, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
 
-const SEED = Number(process.env.ZKPLAY_FUZZ_SEED ?? 0x68616c6f);
-const MUTATIONS = 130;
-const PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof rejected: '];
 /** BN254 scalar field modulus (proof scalars are 32-byte little-endian, canonical below it). */
 const R = 0x30644e72e131a029b85045b68181585d2833e84879b97091_43e1f593f0000001n;
 
@@ -102,32 +87,46 @@ async function fuzzKeyFiles({ proof, digest, length, files, r }) {
   return { refused, rejected };
 }
 
-async function main() {
-  const m = await loadSingleWasm('halo2');
-
-  const files = shippedFiles(10, 12);
-  const honest = honestProof({
-    m,
+const main = () =>
+  runWasmFuzz({
+    id: 'halo2',
+    seed: 0x68616c6f,
+    mutations: 130,
+    prefixes: ['invalid input: ', 'malformed proof: ', 'proof rejected: '],
     config: { k: 10, rowsPerRound: 12 },
-    files,
+    files: () => shippedFiles(10, 12),
     capacity: 271,
     message: 'hello',
-    prefixes: PREFIXES,
-    fail,
+    kinds: halo2Kinds,
+    expect: {
+      'point with infinity flag': 'malformed proof: ',
+      'scalar + r': 'malformed proof: ',
+      'wrong digest': 'proof rejected: ',
+      'wrong length in range': 'proof rejected: ',
+    },
+    moreLengths: (L) => [L - 1e-9],
+    lengthRefusal:
+      'invalid input: length 4294967301 is outside 0..=271 (k=10, 12 rows per round holds at most 271 bytes)',
+    digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
+    digestProofs: ({ proof, r }) => [proof, r.bytes(7)],
+    checks: ({ verify, proof, digest }) => {
+      // -0 is 0: a valid length, not a forgery (this proof is for 5 bytes, so it is rejected).
+      const e0 = verify(proof, digest, -0);
+      if (!e0?.startsWith('proof rejected: ')) fail(`length -0: ${e0}`);
+    },
+    after: async (honest) => {
+      const { refused, rejected } = await fuzzKeyFiles(honest);
+      return `verifier wasm: ${refused + rejected} damaged key files never verified (${refused} refused, ${rejected} rejected)`;
+    },
   });
-  const { prover: setup, cap, proof, digest, length: L, verify, mustVerify } = honest;
-  const n = proof.length;
-  const tProved = performance.now();
 
+/** Kinds of its own: the encodings of halo2's points and scalars. */
+function halo2Kinds({ proof }) {
+  const n = proof.length;
   // Element 0 of a proof is a point (the first advice commitment); the last two are SHPLONK's
   // points and the one before them is a scalar (an evaluation).
   const scalarAt = n - 32 * 3;
-
-  // Seeded mutations: each must throw.
-  const r = rng(SEED);
-  const { mutate, report } = mutator({ verify, prefixes: PREFIXES, digest, length: L, fail });
-  const kinds = {
-    ...COMMON_MUTATIONS,
+  return {
     // A second encoding of the same first point: halo2curves decodes it, so only the
     // canonical-encoding check refuses it.
     'point with infinity flag': ({ proof: honest }) => {
@@ -147,38 +146,6 @@ async function main() {
       return { proof: p };
     },
   };
-  const expect = {
-    'point with infinity flag': 'malformed proof: ',
-    'scalar + r': 'malformed proof: ',
-    'wrong digest': 'proof rejected: ',
-    'wrong length in range': 'proof rejected: ',
-  };
-  runMutations({ kinds, count: MUTATIONS, r, proof, digest, length: L, cap, mutate, expect, fail });
-  mustVerify('after the mutations');
-
-  // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before
-  // the proof is read (also with a junk proof).
-  const nonLengths = [...badLengths(L, cap), L - 1e-9];
-  let range = refuseLengths({ verify, proof, digest, lengths: nonLengths, junk: r.bytes(100), fail });
-  const e4294967301 = verify(proof, digest, 4294967301);
-  const want = 'invalid input: length 4294967301 is outside 0..=271 (k=10, 12 rows per round holds at most 271 bytes)';
-  if (e4294967301 !== want) fail(`expected "${want}", got "${e4294967301}"`);
-  const digestMessage = (size) => `invalid input: digest is ${size} bytes, expected 32`;
-  range += refuseDigestSizes({ verify, proofs: [proof, r.bytes(7)], digest, length: L, message: digestMessage, fail });
-  // -0 is 0: a valid length, not a forgery (this proof is for 5 bytes, so it is rejected).
-  const e0 = verify(proof, digest, -0);
-  if (!e0?.startsWith('proof rejected: ')) fail(`length -0: ${e0}`);
-  mustVerify('at the end');
-  setup.free();
-  const keyFiles = await fuzzKeyFiles({ proof, digest, length: L, files, r });
-
-  const secs = (x) => (x / 1000).toFixed(1);
-  const total = report();
-  console.log(
-    `halo2 wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest.verified()} times ` +
-      `(seed 0x${SEED.toString(16)}, proof ${n} bytes; setup + prove ${secs(honest.proveMs)} s, fuzz ${secs(performance.now() - tProved)} s); ` +
-      `verifier wasm: ${keyFiles.refused + keyFiles.rejected} damaged key files never verified (${keyFiles.refused} refused, ${keyFiles.rejected} rejected)`,
-  );
 }
 
 // Last, so that everything main() reads is defined when `node backends/halo2/test.mjs` starts it.

@@ -2,44 +2,25 @@
 // follows the message. The cases every backend shares (on one thread) are in
 // e2e/conformance.spec.ts.
 import type { Page } from '@playwright/test';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from '../../e2e/fixtures';
+import { expect, test, typeMessage, vector } from '../../e2e/fixtures';
+import { capacityFollowsMessage, chooseBackend, expectResult, proveOnThreads } from '../../e2e/backend-steps';
 
-test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'plonky2' }).check();
-});
+test.beforeEach(({ page }) => chooseBackend(page, 'plonky2'));
 
-const threadsSelect = (page: Page) => page.getByRole('combobox', { name: /^Threads/ });
 const blocksSelect = (page: Page) => page.getByRole('combobox', { name: /^Capacity \(Keccak blocks\)/ });
-const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 async function proveAndVerify(page: Page, threads: number, build: string, blocks: number) {
-  await threadsSelect(page).selectOption(String(threads));
-  await page.getByRole('button', { name: 'Prove' }).click();
-  await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
-  // The result names the build that ran and the threads it really used.
-  await expect(result(page)).toContainText(new RegExp(`build ${build}\\), ${threads} threads?,`));
-  await expect(
-    result(page)
-      .getByRole('table', { name: 'Sizes' })
-      .getByRole('row', { name: /^Verifying key\b/ }),
-  ).toBeVisible();
-  await expect(
-    result(page)
-      .getByRole('table', { name: 'Sizes' })
-      .getByRole('row', { name: /^Proof\b/ }),
-  ).toBeVisible();
-  await expect(result(page).getByRole('row', { name: /^Capacity Blocks\b/ })).toContainText(String(blocks));
-  await expect(result(page).getByRole('row', { name: /^Degree Bits\b/ })).toContainText(/1\d/);
-  await expect(result(page).getByRole('row', { name: /^Gate Types\b/ })).toContainText(/\d+: 4 Keccak, 1 Poseidon/);
-  await expect(result(page).getByRole('row', { name: /^Merkle Hash\b/ })).toContainText('keccak');
-  for (const phase of ['Build circuit', 'Witness', 'Prove', 'Verify']) {
-    await expect(
-      result(page)
-        .getByRole('table', { name: 'Phases' })
-        .getByRole('row', { name: new RegExp(`^${phase}\\b`) }),
-    ).toBeVisible();
-  }
+  await proveOnThreads(page, threads, build);
+  await expectResult(page, {
+    sizes: ['Verifying key', 'Proof'],
+    figures: {
+      'Capacity Blocks': String(blocks),
+      'Degree Bits': /1\d/,
+      'Gate Types': /\d+: 4 Keccak, 1 Poseidon/,
+      'Merkle Hash': 'keccak',
+    },
+    phases: ['Build circuit', 'Witness', 'Prove', 'Verify'],
+  });
 }
 
 test('prove and verify with the threaded build on two threads', async ({ page, isMobile }) => {
@@ -60,11 +41,9 @@ test('prove and verify an 8-block message (1,087 bytes)', async ({ page, isMobil
 });
 
 test('the default capacity grows with the message; a smaller one states its own capacity', async ({ page }) => {
-  const v = vector('136 bytes (one rate: padding needs a 2nd block)');
-  await typeMessage(page, v.message_hex, 'Hex');
-  await expect(blocksSelect(page)).toHaveValue('2');
-  await expect(page.getByRole('button', { name: 'Prove' })).toBeEnabled();
-  await blocksSelect(page).selectOption('1');
-  await expect(page.getByText(/^Holds messages up to 135 bytes \(1 Keccak block\)/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Prove' })).toBeDisabled();
+  await capacityFollowsMessage(page, blocksSelect(page), '136 bytes (one rate: padding needs a 2nd block)', {
+    grown: '2',
+    smaller: '1',
+    holds: /^Holds messages up to 135 bytes \(1 Keccak block\)/,
+  });
 });

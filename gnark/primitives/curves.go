@@ -13,60 +13,68 @@ import (
 	bnfft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
 )
 
-// The two curves as kits. What differs between them is only which package each closure calls.
+// The two curves as kits: curveKit over each one's gnark-crypto package. Only the FFT domain,
+// whose generators are fields no type constraint can name, is written per curve.
+var (
+	bn254    = curveKit(bnfr.Modulus(), bn254Domain, bn.Generators, bn.BatchScalarMultiplicationG1, bn.Pair)
+	bls12381 = curveKit(blsfr.Modulus(), bls12381Domain, bls.Generators, bls.BatchScalarMultiplicationG1, bls.Pair)
+)
 
-type bn254Ops struct{}
-
-func (bn254Ops) prepare(op Op, logN int) (prepared, error) {
-	return kit[bnfr.Element, *bnfr.Element, bn.G1Jac, *bn.G1Jac, bn.G1Affine]{
-		r: bnfr.Modulus(),
-		domain: func(n uint64) (func([]bnfr.Element), func([]bnfr.Element), bnfr.Element, bnfr.Element) {
-			d := bnfft.NewDomain(n)
-			return func(a []bnfr.Element) { d.FFT(a, bnfft.DIF); bnfft.BitReverse(a) },
-				func(a []bnfr.Element) { d.FFTInverse(a, bnfft.DIF); bnfft.BitReverse(a) },
-				d.Generator, d.GeneratorInv
-		},
-		generator: func() (bn.G1Jac, bn.G1Affine) { g, _, a, _ := bn.Generators(); return g, a },
-		batchMul:  bn.BatchScalarMultiplicationG1,
-		fromAff:   func(a *bn.G1Affine) (j bn.G1Jac) { j.FromAffine(a); return },
-		msm: func(p []bn.G1Affine, s []bnfr.Element) (r bn.G1Jac, err error) {
-			_, err = r.MultiExp(p, s, ecc.MultiExpConfig{})
-			return
-		},
-		pairing: func() (func(), func() error) {
-			_, _, p, q := bn.Generators()
-			return pairingCase[bn.G1Affine, bn.G2Affine, bn.GT](bn.Pair, p, q,
-				func(a bn.G1Affine, s *big.Int) (r bn.G1Affine) { r.ScalarMultiplication(&a, s); return },
-				func(a bn.G2Affine, s *big.Int) (r bn.G2Affine) { r.ScalarMultiplication(&a, s); return })
-		},
-	}.prepare(op, logN)
+func bn254Domain(n uint64) (fft, ifft func([]bnfr.Element), omega, omegaInv bnfr.Element) {
+	d := bnfft.NewDomain(n)
+	return func(a []bnfr.Element) { d.FFT(a, bnfft.DIF); bnfft.BitReverse(a) },
+		func(a []bnfr.Element) { d.FFTInverse(a, bnfft.DIF); bnfft.BitReverse(a) },
+		d.Generator, d.GeneratorInv
 }
 
-type bls12381Ops struct{}
+func bls12381Domain(n uint64) (fft, ifft func([]blsfr.Element), omega, omegaInv blsfr.Element) {
+	d := blsfft.NewDomain(n)
+	return func(a []blsfr.Element) { d.FFT(a, blsfft.DIF); blsfft.BitReverse(a) },
+		func(a []blsfr.Element) { d.FFTInverse(a, blsfft.DIF); blsfft.BitReverse(a) },
+		d.Generator, d.GeneratorInv
+}
 
-func (bls12381Ops) prepare(op Op, logN int) (prepared, error) {
-	return kit[blsfr.Element, *blsfr.Element, bls.G1Jac, *bls.G1Jac, bls.G1Affine]{
-		r: blsfr.Modulus(),
-		domain: func(n uint64) (func([]blsfr.Element), func([]blsfr.Element), blsfr.Element, blsfr.Element) {
-			d := blsfft.NewDomain(n)
-			return func(a []blsfr.Element) { d.FFT(a, blsfft.DIF); blsfft.BitReverse(a) },
-				func(a []blsfr.Element) { d.FFTInverse(a, blsfft.DIF); blsfft.BitReverse(a) },
-				d.Generator, d.GeneratorInv
-		},
-		generator: func() (bls.G1Jac, bls.G1Affine) { g, _, a, _ := bls.Generators(); return g, a },
-		batchMul:  bls.BatchScalarMultiplicationG1,
-		fromAff:   func(a *bls.G1Affine) (j bls.G1Jac) { j.FromAffine(a); return },
-		msm: func(p []bls.G1Affine, s []blsfr.Element) (r bls.G1Jac, err error) {
-			_, err = r.MultiExp(p, s, ecc.MultiExpConfig{})
+// g1Jac is what a kit needs of a curve's G1 Jacobian points beyond groupJac: conversion from
+// affine and the multi-exponentiation (A: its affine points, F: its scalars).
+type g1Jac[G, A, F any] interface {
+	groupJac[G]
+	FromAffine(*A) *G
+	MultiExp([]A, []F, ecc.MultiExpConfig) (*G, error)
+}
+
+// affinePoint is what the pairing check needs of a curve's affine G1 and G2 points.
+type affinePoint[A any] interface {
+	*A
+	ScalarMultiplication(*A, *big.Int) *A
+}
+
+// curveKit is the kit of one curve from its gnark-crypto functions; the methods it calls on
+// the curve's types (the type parameters P…) are the same in every gnark-crypto curve package.
+func curveKit[F any, PF fieldElem[F], G any, PG g1Jac[G, A, F], A any, PA affinePoint[A],
+	G2 any, A2 any, PA2 affinePoint[A2], T any, PT gtElem[T]](
+	r *big.Int,
+	domain func(n uint64) (fft, ifft func([]F), omega, omegaInv F),
+	generators func() (G, G2, A, A2),
+	batchMul func(base *A, scalars []F) []A,
+	pair func([]A, []A2) (T, error),
+) kit[F, PF, G, PG, A] {
+	return kit[F, PF, G, PG, A]{
+		r:         r,
+		domain:    domain,
+		generator: func() (G, A) { g, _, a, _ := generators(); return g, a },
+		batchMul:  batchMul,
+		fromAff:   func(a *A) (j G) { PG(&j).FromAffine(a); return },
+		msm: func(p []A, s []F) (r G, err error) {
+			_, err = PG(&r).MultiExp(p, s, ecc.MultiExpConfig{})
 			return
 		},
 		pairing: func() (func(), func() error) {
-			_, _, p, q := bls.Generators()
-			return pairingCase[bls.G1Affine, bls.G2Affine, bls.GT](bls.Pair, p, q,
-				func(a bls.G1Affine, s *big.Int) (r bls.G1Affine) { r.ScalarMultiplication(&a, s); return },
-				func(a bls.G2Affine, s *big.Int) (r bls.G2Affine) { r.ScalarMultiplication(&a, s); return })
+			_, _, p, q := generators()
+			return pairingCase[A, A2, T, PT](pair, p, q,
+				func(a A, s *big.Int) (r A) { PA(&r).ScalarMultiplication(&a, s); return },
+				func(a A2, s *big.Int) (r A2) { PA2(&r).ScalarMultiplication(&a, s); return })
 		},
-	}.prepare(op, logN)
+	}
 }
 
 // gtElem is what the pairing check needs of a target-group element.

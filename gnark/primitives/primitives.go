@@ -56,7 +56,7 @@ type curve interface {
 	prepare(op Op, logN int) (prepared, error)
 }
 
-var curves = map[string]curve{"bn254": bn254Ops{}, "bls12-381": bls12381Ops{}}
+var curves = map[string]curve{"bn254": bn254, "bls12-381": bls12381}
 
 // Curves lists the curves measured.
 func Curves() []string { return []string{"bn254", "bls12-381"} }

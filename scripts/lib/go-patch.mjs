@@ -13,11 +13,11 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
+import { replaceDir, writeFileAtomic } from './atomic.mjs';
 import { capture, log, run, sha256File, step } from './steps.mjs';
 
 /** The sha256 of a patch file (path relative to root): part of the cache keys of what uses it. */
@@ -76,8 +76,7 @@ export async function patchedModuleDir({ root, cacheDir, goDir, module, version,
       quiet: true,
     });
     writeFileSync(join(tmp, 'done'), `${module}@${version} + ${patch} (sha256 ${sha})\n`);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
+    replaceDir(tmp, dir);
   });
   return dir;
 }
@@ -99,10 +98,8 @@ export async function patchedModuleFile({ root, cacheDir, goDir, module, version
   const modfile = join(cacheDir, 'go-patched', `go-${name}.mod`);
   if (!existsSync(modfile)) {
     const sumfile = modfile.replace(/\.mod$/, '.sum');
-    writeFileSync(`${sumfile}.tmp`, goSum);
-    renameSync(`${sumfile}.tmp`, sumfile);
-    writeFileSync(`${modfile}.tmp`, mod);
-    renameSync(`${modfile}.tmp`, modfile);
+    writeFileAtomic(sumfile, goSum);
+    writeFileAtomic(modfile, mod);
     log(`go: ${modfile} replaces ${module} by ${dir}`);
   }
   return modfile;

@@ -1,8 +1,9 @@
 // What the Rust backends' build.mjs share to ship keys made natively: running the crate's `keys`
 // example once per cache key (the caller says what the key covers), and wrapping the sample
 // proofs it made into proof files (schema/proof-file.schema.json, version 2).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceDir } from './atomic.mjs';
 import { log, run, step } from './steps.mjs';
 
 /**
@@ -24,8 +25,7 @@ export async function runKeysExample({ root, cacheDir, crate, backend, key, what
       prefix: `${crate} keys`,
     }),
   );
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
+  replaceDir(tmp, dir);
   mkdirSync(join(dir, 'done'));
   return dir;
 }

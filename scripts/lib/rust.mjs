@@ -2,20 +2,11 @@
 // target, wasm-bindgen-cli at exactly the crate's version (from crates.io, not GitHub), and
 // one wasm build per variant (threaded with shared memory, or single-threaded), cached by a
 // hash of what it is built from.
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { replaceDir } from './atomic.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
 
 export function pinnedToolchain(root) {
@@ -274,8 +265,7 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
       2,
     ),
   );
-  rmSync(out, { recursive: true, force: true });
-  renameSync(tmp, out);
+  replaceDir(tmp, out);
   mkdirSync(join(out, 'done'));
   return out;
 }

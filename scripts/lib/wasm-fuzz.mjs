@@ -1,6 +1,8 @@
 // What the Rust backends' wasm fuzz suites (backends/<id>/test.mjs) share: a seeded PRNG, loading
 // the single-threaded build the set-up wrote, a verify wrapper that fails on a trap or an
-// unexpected refusal, a tally of refusals per mutation kind, and running as its own process.
+// unexpected refusal, a tally of refusals per mutation kind, the whole run (runWasmFuzz: a
+// backend names only its configuration, its own mutation kinds and its crate's words), and
+// running as its own process.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -244,4 +246,71 @@ export function fuzzSuite(metaUrl, id, main) {
     });
   }
   return () => run(process.execPath, [file], { prefix: `${id} wasm` });
+}
+
+/**
+ * One Rust backend's whole fuzz run on its single-threaded wasm, as both suites make it: the
+ * honest proof of `message` under `config`; `mutations` seeded mutations (COMMON_MUTATIONS and
+ * the backend's `kinds(honest)`, `expect` as runMutations); the non-lengths of badLengths and
+ * `moreLengths(L)`, with 4294967301 refused in the crate's words (`lengthRefusal`); digests of
+ * other sizes refused as `digestMessage(size)` with each of `digestProofs({ proof, r })`; then
+ * the backend's `checks(honest)` and, with the prover freed, its `after({ ...honest, files, r })`,
+ * whose text (if any) ends the summary line. The honest proof must verify before, between and
+ * after. `files` is a thunk: the shipped files are looked for once the wasm has loaded.
+ * ZKPLAY_FUZZ_SEED=<n> replaces the backend's `seed`.
+ */
+export async function runWasmFuzz({
+  id,
+  seed: defaultSeed,
+  mutations,
+  prefixes,
+  config,
+  files: shipped = () => undefined,
+  capacity,
+  message,
+  kinds = () => ({}),
+  expect = {},
+  moreLengths = () => [],
+  lengthRefusal,
+  digestMessage,
+  digestProofs = ({ proof }) => [proof],
+  checks = () => {},
+  after = async () => undefined,
+  setupLabel = 'setup',
+}) {
+  const fail = failer(id);
+  const seed = Number(process.env.ZKPLAY_FUZZ_SEED ?? defaultSeed);
+  const m = await loadSingleWasm(id);
+  const files = shipped();
+  const honest = honestProof({ m, config, files, capacity, message, prefixes, fail });
+  const { prover, cap, proof, digest, length: L, verify, mustVerify } = honest;
+  const tProved = performance.now();
+
+  // Seeded mutations: each must throw.
+  const r = rng(seed);
+  const { mutate, report } = mutator({ verify, prefixes, digest, length: L, fail });
+  const all = { ...COMMON_MUTATIONS, ...kinds(honest) };
+  runMutations({ kinds: all, count: mutations, r, proof, digest, length: L, cap, mutate, expect, fail });
+  mustVerify('after the mutations');
+
+  // Lengths and digests that cannot be statements of this circuit: `invalid input: `, before
+  // the proof is read (also with a junk proof).
+  const nonLengths = [...badLengths(L, cap), ...moreLengths(L)];
+  let range = refuseLengths({ verify, proof, digest, lengths: nonLengths, junk: r.bytes(100), fail });
+  const e4294967301 = verify(proof, digest, 4294967301);
+  if (e4294967301 !== lengthRefusal) fail(`expected "${lengthRefusal}", got "${e4294967301}"`);
+  const proofs = digestProofs({ proof, r });
+  range += refuseDigestSizes({ verify, proofs, digest, length: L, message: digestMessage, fail });
+  checks(honest);
+  mustVerify('at the end');
+  prover.free();
+  const more = await after({ ...honest, files, r });
+
+  const secs = (x) => (x / 1000).toFixed(1);
+  const total = report();
+  console.log(
+    `${id} wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest.verified()} times ` +
+      `(seed 0x${seed.toString(16)}, proof ${proof.length} bytes; ${setupLabel} + prove ${secs(honest.proveMs)} s, fuzz ${secs(performance.now() - tProved)} s)` +
+      (more ? `; ${more}` : ''),
+  );
 }

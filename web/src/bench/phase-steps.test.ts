@@ -2,51 +2,24 @@
 // so a backend with its own ids (here: 'fetch-keys', 'fold', 'check-a', 'check-b') works unchanged.
 import { describe, expect, it } from 'vitest';
 import type { BackendManifest } from '@zkplay/core/manifest';
-import type { Result } from '@zkplay/core/protocol';
 import { stepMs, stepOf } from '@zkplay/core/phase-steps';
 import { aggregateRuns } from './aggregate';
-import { runOnce } from '../lib/run';
-import type { BackendClient } from '../lib/backend-client';
-
-const answers: Record<string, Result> = {
-  prepare: {
-    kind: 'prepare',
-    phases: [{ id: 'fetch-keys', label: 'Fetch keys', ms: 50 }],
-    sizes: {},
-    circuit: {},
-    capacityBytes: 271,
-    threads: 1,
-    build: 'x',
-    fresh: true,
-  },
-  prove: {
-    kind: 'prove',
-    proof: new Uint8Array(3),
-    phases: [{ id: 'fold', label: 'Fold', ms: 700 }],
-    memory: { peakBytes: 1, what: 'x' },
-  },
-  verify: {
-    kind: 'verify',
-    ok: true,
-    phases: [
-      { id: 'check-a', label: 'Check A', ms: 4 },
-      { id: 'check-b', label: 'Check B', ms: 6 },
-    ],
-  },
-};
-const client = { request: async (req: { type: string }) => answers[req.type] } as unknown as BackendClient;
+import { fakeRun } from '../lib/fake-run';
 
 async function run() {
-  const { result } = await runOnce({
-    client,
-    manifest: { id: 'novel' } as BackendManifest,
-    config: {},
-    threads: 1,
-    message: new Uint8Array(10),
-    digest: new Uint8Array(32),
-    device: { cores: 1, crossOriginIsolated: false, device: 'desktop', userAgent: 't', os: 'o' },
-    onProgress: () => {},
-  });
+  const { result } = await fakeRun(
+    {
+      prepare: { phases: [{ id: 'fetch-keys', label: 'Fetch keys', ms: 50 }], capacityBytes: 271 },
+      prove: { phases: [{ id: 'fold', label: 'Fold', ms: 700 }] },
+      verify: {
+        phases: [
+          { id: 'check-a', label: 'Check A', ms: 4 },
+          { id: 'check-b', label: 'Check B', ms: 6 },
+        ],
+      },
+    },
+    { manifest: { id: 'novel' } as BackendManifest },
+  );
   return result;
 }
 

@@ -4,30 +4,18 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import schema from '@zkplay/schema/run-result.schema.json';
-import { runOnce } from './run';
-import type { BackendClient } from './backend-client';
-import type { BackendManifest } from '@zkplay/core/manifest';
-import type { Result } from '@zkplay/core/protocol';
+import { fakeRun } from './fake-run';
 import { stat } from '@zkplay/core/run-result';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);
 const validate = ajv.compile(schema);
 
-/** A client that answers like a backend worker would, without one. */
-function fakeClient(answers: Record<string, Result>): BackendClient {
-  return { request: async (req: { type: string }) => answers[req.type] } as unknown as BackendClient;
-}
-
-const manifest = { id: 'fake', label: 'Fake' } as BackendManifest;
-const device = { cores: 2, crossOriginIsolated: true, device: 'desktop' as const, userAgent: 'test', os: 'Linux' };
-
 describe('RunResult', () => {
   it('a cold run assembled by runOnce validates against the schema', async () => {
-    const { result } = await runOnce({
-      client: fakeClient({
+    const { result } = await fakeRun(
+      {
         prepare: {
-          kind: 'prepare',
           phases: [{ id: 'download', label: 'Download', ms: 120 }],
           sizes: { provingKey: 10, verifyingKey: 2 },
           circuit: { constraints: 5 },
@@ -37,7 +25,6 @@ describe('RunResult', () => {
           fresh: true,
         },
         prove: {
-          kind: 'prove',
           proof: new Uint8Array(7),
           phases: [
             { id: 'witness', label: 'Witness', ms: 3 },
@@ -45,16 +32,10 @@ describe('RunResult', () => {
           ],
           memory: { peakBytes: 1e8, what: 'wasm linear memory' },
         },
-        verify: { kind: 'verify', ok: true, phases: [{ id: 'verify', label: 'Verify', ms: 4 }] },
-      }),
-      manifest,
-      config: { circuit: 'x' },
-      threads: 1,
-      message: new Uint8Array(136),
-      digest: new Uint8Array(32),
-      device,
-      onProgress: () => {},
-    });
+        verify: { ok: true, phases: [{ id: 'verify', label: 'Verify', ms: 4 }] },
+      },
+      { config: { circuit: 'x' }, threads: 1, message: new Uint8Array(136) },
+    );
     expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
     expect(result.message).toEqual({ bytes: 136, blocks: 2 });
     expect(result.phases.map((p) => p.id)).toEqual(['download', 'witness', 'prove', 'verify']);
@@ -66,34 +47,14 @@ describe('RunResult', () => {
   });
 
   it('a warm run leaves out the setup phases it did not repeat', async () => {
-    const { result } = await runOnce({
-      client: fakeClient({
-        prepare: {
-          kind: 'prepare',
-          phases: [],
-          sizes: {},
-          circuit: {},
-          capacityBytes: 135,
-          threads: 2,
-          build: 'wasm-threads',
-          fresh: false,
-        },
-        prove: {
-          kind: 'prove',
-          proof: new Uint8Array(1),
-          phases: [{ id: 'prove', label: 'Prove', ms: 9 }],
-          memory: { peakBytes: 1, what: 'x' },
-        },
-        verify: { kind: 'verify', ok: false, phases: [{ id: 'verify', label: 'Verify', ms: 1 }] },
-      }),
-      manifest,
-      config: {},
-      threads: 2,
-      message: new Uint8Array(0),
-      digest: new Uint8Array(32),
-      device,
-      onProgress: () => {},
-    });
+    const { result } = await fakeRun(
+      {
+        prepare: { phases: [], capacityBytes: 135, threads: 2, build: 'wasm-threads', fresh: false },
+        prove: { proof: new Uint8Array(1), phases: [{ id: 'prove', label: 'Prove', ms: 9 }] },
+        verify: { ok: false, phases: [{ id: 'verify', label: 'Verify', ms: 1 }] },
+      },
+      { config: {}, threads: 2, message: new Uint8Array(0) },
+    );
     expect(validate(result)).toBe(true);
     expect(result.cold).toBe(false);
     expect(result.verified).toBe(false);
