@@ -3,36 +3,12 @@
 // the package finds through `@zkplay/backends/verifiers`: either a TypeScript verifier of its
 // own, loaded only when a proof of that backend comes, or the verifier-only wasm its build lists
 // in keys.json (`verifier`: glue + wasm, no prover code), which the package runs with its one
-// wasm loader. The package states its side of these types again (verifier/src/backends/types.ts,
-// SolidityCall in verifier/src/index.ts) so that its published declarations stand alone.
+// wasm loader. The call and the answer are the package's own types (verifier/src/backends/types.ts),
+// which its published declarations carry without importing anything unpublished.
 
-/** One check: the key file's bytes (already hash-checked), the configuration and the statement. */
-export interface VerifyCall {
-  config: Record<string, string | number | boolean>;
-  /** sha256 of vk, already checked against keys.json: what a verifier may cache a parsed key by. */
-  keyHash: string;
-  vk: Uint8Array;
-  proof: Uint8Array;
-  digest: Uint8Array;
-  length: number;
-}
+import type { BackendVerifier } from '@zkplay/verifier/backends/types';
 
-/** The codes a backend's verifier answers with: those of the package's RefusalCode that come after the file was read. */
-export type VerifierCode = 'invalid-input' | 'corrupt-proof' | 'corrupt-artifact' | 'rejected' | 'internal';
-
-/** An answer, never an exception for a bad proof. */
-export interface BackendAnswer {
-  ok: boolean;
-  /** Why not, when ok is false. */
-  reason?: string;
-  code?: VerifierCode;
-  /** Phases the verifier timed itself (wasm verifiers report them). */
-  phases?: { id: string; label: string; ms: number }[];
-}
-
-export interface BackendVerifier {
-  verify(call: VerifyCall): Promise<BackendAnswer>;
-}
+export type { BackendAnswer, BackendVerifier, VerifyCall } from '@zkplay/verifier/backends/types';
 
 /** The call of an EVM verifier contract for one proof, for a dApp to send. */
 export interface EvmCall {

@@ -1,8 +1,7 @@
 // What the package asks of one backend's verifier: the key file's bytes (already hash-checked),
-// the configuration and the statement; an answer, never an exception for a bad proof. The
-// backends' side of the same contract is @zkplay/core/verifier; it is stated here again because
-// the package's declarations stand alone (no import of an unpublished package), and tsc checks
-// that the two agree where index.ts takes a backend's verifier.
+// the configuration and the statement; an answer, never an exception for a bad proof. Stated
+// here, in the package, so that its published declarations stand alone; the backends take them
+// through @zkplay/core/verifier, which adds how each backend's verifier is found.
 import type { RefusalCode } from '../refusal';
 
 export interface VerifyCall {

@@ -1,7 +1,7 @@
 // This deployment's keys.json (built by the set-up next to the artifacts): which verifying key a
 // proof made here was made against, and what the verify view trusts.
 import { appUrl } from '@zkplay/core/artifacts';
-import { readKeyManifest, type KeyManifest } from '../../../verifier/src/keys';
+import { readKeyManifest, type KeyManifest } from '@zkplay/verifier/keys';
 
 /** keys.json of this deployment, next to the page (appUrl: so it works under any path). */
 export const KEYS_URL = (): URL => new URL(appUrl('artifacts/keys.json'));

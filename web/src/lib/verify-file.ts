@@ -1,7 +1,7 @@
 // Verifying a proof file in the page: the zkplay-verifier package's own code (verifier/src),
 // against this deployment's keys.json, so the page and a dApp embedding the package say the
 // same thing about the same file.
-import { verify, type VerifyResult } from '../../../verifier/src/index';
+import { verify, type VerifyResult } from '@zkplay/verifier';
 import { KEYS_URL } from './keys';
 
 export type { VerifyResult };
