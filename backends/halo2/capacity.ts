@@ -2,7 +2,7 @@
 // Rust alone (zkplay_halo2::capacity_blocks: usable rows from the Keccak circuit's constraint
 // system, 25 rounds per block, the absorb gate's look-ahead); capacity.json is its table for
 // every offered (k, rows per round), written by a Rust test that fails when the file is stale
-// (ZKPLAY_WRITE_CAPACITY=1 rewrites it). The page and the worker only look it up.
+// (ZKPLAY_WRITE_GENERATED=1 rewrites it). The page and the worker only look it up.
 import table from './capacity.json';
 
 export const K_OPTIONS: number[] = table.k;

@@ -2,6 +2,7 @@
 // compiled from crates/zkplay-halo2 to wasm (a threaded and a single-threaded build).
 import type { Backend } from '@zkplay/core/manifest';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
+import CRATE from './phases.json';
 import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
 import { capacityBlocks, DEFAULT_ROWS_PER_ROUND, K_OPTIONS, ROWS_OPTIONS } from './capacity';
 
@@ -42,16 +43,7 @@ export const backend: Backend = {
       // No block: not even the empty message fits.
       return { blocks, bytes: blocks === 0 ? -1 : maxBytesForBlocks(blocks) };
     },
-    phases: rustPhases(
-      [
-        { id: 'load-keys', label: 'Read KZG parameters and verifying key' },
-        { id: 'pk', label: 'Proving key' },
-        { id: 'witness', label: 'Witness' },
-        { id: 'prove', label: 'Prove' },
-        { id: 'verify', label: 'Verify' },
-      ],
-      { keys: true },
-    ),
+    phases: rustPhases(CRATE.phases, { keys: true }),
     threads: rustThreads(),
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'halo2' }),

@@ -3,6 +3,7 @@
 // is built in the browser: there are no keys to download and no trusted setup.
 import type { Backend } from '@zkplay/core/manifest';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
+import CRATE from './phases.json';
 import { maxBytesForBlocks } from '@zkplay/core/manifest';
 import { BLOCK_OPTIONS, defaultBlocks, labelled, MERKLE_HASH_LABELS, ZK_LABELS } from './config';
 
@@ -47,15 +48,7 @@ export const backend: Backend = {
       if (!BLOCK_OPTIONS.includes(blocks)) return { blocks: 0, bytes: -1 };
       return { blocks, bytes: maxBytesForBlocks(blocks) };
     },
-    phases: rustPhases(
-      [
-        { id: 'build', label: 'Build circuit (plonky2)' },
-        { id: 'witness', label: 'Witness' },
-        { id: 'prove', label: 'Prove' },
-        { id: 'verify', label: 'Verify' },
-      ],
-      { keys: false },
-    ),
+    phases: rustPhases(CRATE.phases, { keys: false }),
     threads: rustThreads('plonky2 `parallel`'),
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'plonky2' }),
