@@ -13,6 +13,8 @@ use halo2_base::halo2_proofs::{
 use rand_core::OsRng;
 use web_time::Instant;
 use zkplay_halo2::{capacity_blocks, keys, max_message_bytes, Params, Setup, OFFERED_K, OFFERED_ROWS_PER_ROUND};
+use zkplay_wasm_runtime::samples::{write_samples as write_samples_json, Sample};
+use zkplay_wasm_runtime::serde_json::json;
 
 fn main() {
     let out = std::env::args().nth(1).expect("usage: keys <out dir>");
@@ -62,23 +64,25 @@ const SAMPLES: [(&str, u32, usize, &str); 2] = [
 ];
 
 fn write_samples(out: &Path) {
-    let mut entries = Vec::new();
-    for (name, k, rows_per_round, message) in SAMPLES {
-        assert!(message.bytes().all(|c| c.is_ascii_graphic() || c == b' ') && !message.contains(['"', '\\']));
-        let p = Params { k, rows_per_round };
-        let read = |f: String| std::fs::read(out.join(f)).expect("read key file");
-        let (setup, _) = Setup::from_files(&p, &read(keys::params_file_name(k)), &read(keys::vk_file_name(&p)))
-            .expect("shipped files load");
-        let proved = setup.prove(message.as_bytes()).expect("prove");
-        setup.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
-        let file = format!("sample-{name}.proof");
-        std::fs::write(out.join(&file), &proved.proof).expect("write sample");
-        let digest: String = proved.digest.iter().map(|b| format!("{b:02x}")).collect();
-        entries.push(format!(
-            "{{\"name\":\"{name}\",\"config\":{{\"k\":{k},\"rowsPerRound\":{rows_per_round}}},\"keyFile\":\"{}\",\"proofFile\":\"{file}\",\"message\":\"{message}\",\"digest\":\"{digest}\",\"length\":{}}}",
-            keys::vk_file_name(&p),
-            message.len()
-        ));
-    }
-    std::fs::write(out.join("samples.json"), format!("[\n{}\n]\n", entries.join(",\n"))).expect("write samples");
+    let samples: Vec<Sample> = SAMPLES
+        .iter()
+        .map(|&(name, k, rows_per_round, message)| {
+            let p = Params { k, rows_per_round };
+            let read = |f: String| std::fs::read(out.join(f)).expect("read key file");
+            let (setup, _) = Setup::from_files(&p, &read(keys::params_file_name(k)), &read(keys::vk_file_name(&p)))
+                .expect("shipped files load");
+            let proved = setup.prove(message.as_bytes()).expect("prove");
+            setup.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
+            let config = json!({ "k": k, "rowsPerRound": rows_per_round });
+            Sample {
+                name,
+                config,
+                key_file: keys::vk_file_name(&p),
+                message,
+                proof: proved.proof,
+                digest: proved.digest,
+            }
+        })
+        .collect();
+    write_samples_json(out, &samples);
 }

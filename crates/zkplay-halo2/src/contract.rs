@@ -4,8 +4,8 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport, ProveReport,
-    Prover, ProverError, Sizes, VerifyReport, PROVE, VERIFY, WITNESS,
+    config_int, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport, Prepared,
+    ProveReport, Prover, ProverError, Sizes, Verified, VerifyReport, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{Error, LoadTimings, Params, Setup, Verifier};
@@ -34,20 +34,14 @@ pub fn params_from_json(config: &serde_json::Value) -> Result<Params, ProverErro
 
 /// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
 /// that does not verify; a refusal with its code otherwise.
-fn verify_report(result: Result<(), Error>, phase: Phase) -> Result<VerifyReport, ProverError> {
+fn verify_report(result: Result<(), Error>, phase: Phase) -> Verified {
     VerifyReport::from_outcome(result, phase, |e| matches!(e, Error::VerificationFailed(_)), error)
 }
 
 /// Verifies against a shipped verifying-key file: the configuration, then the key file
 /// ([`Verifier::from_vk_file`]), then the statement and proof as [`Halo2Prover::verify`] checks
 /// them. Reads the key every time; the verifier-only wasm keeps a [`VerifierCache`] instead.
-pub fn verify_with_key_json(
-    config_json: &str,
-    vk: &[u8],
-    proof: &[u8],
-    digest: &[u8],
-    length: f64,
-) -> Result<VerifyReport, ProverError> {
+pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Verified {
     VerifierCache::default().verify_json(config_json, vk, proof, digest, length)
 }
 
@@ -61,14 +55,7 @@ pub struct VerifierCache {
 
 impl VerifierCache {
     /// [`verify_with_key_json`], reading the key only when it differs from the last one.
-    pub fn verify_json(
-        &mut self,
-        config_json: &str,
-        vk: &[u8],
-        proof: &[u8],
-        digest: &[u8],
-        length: f64,
-    ) -> Result<VerifyReport, ProverError> {
+    pub fn verify_json(&mut self, config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Verified {
         let config = parse_config_json(config_json)?;
         let p = params_from_json(&config)?;
         let (result, phase) = VERIFY.time(|| {
@@ -120,15 +107,13 @@ impl Prover for Halo2Prover {
     type Circuit = Halo2Circuit;
     type Stats = Halo2Stats;
     // One call reads the files and makes the proving key; each is timed inside.
+    const PHASES: &'static [PhaseName] = &[LOAD, PK, WITNESS, PROVE, VERIFY];
     const PREPARING: PhaseName = LOAD;
 
     /// `{ k, rowsPerRound }` (see [`params_from_json`]) and the files `params` (the build's KZG
     /// parameters for k) and `vk` (this configuration's verifying-key file): a file that is not
     /// what it should be is `corrupt-artifact` ("corrupt key: …").
-    fn prepare(
-        config: &serde_json::Value,
-        artifacts: &Artifacts,
-    ) -> Result<(Self, PrepareReport<Halo2Circuit>), ProverError> {
+    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Prepared<Self> {
         let p = params_from_json(config)?;
         let Params { k, rows_per_round } = p;
         let (params_file, vk_file) = (artifacts.get("params")?, artifacts.get("vk")?);
@@ -163,7 +148,7 @@ impl Prover for Halo2Prover {
     /// The length goes through [`Setup::length_from_js`] (`invalid input: …` unless an integer in
     /// `0..=maxMessageBytes`), the digest must be 32 bytes, the proof canonical and of the size
     /// the verifying key implies (`corrupt-proof`); "proof rejected: …" is `ok: false`.
-    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError> {
+    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Verified {
         let (result, phase) = VERIFY.time(|| {
             let length = self.setup.length_from_js(length)?;
             self.setup.verify(proof, digest, length)
@@ -190,10 +175,13 @@ impl Prover for Halo2Prover {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zkplay_wasm_runtime::phase_ids as ids;
     use zkplay_wasm_runtime::serde_json::json;
 
-    fn ids(phases: &[zkplay_wasm_runtime::Phase]) -> Vec<&str> {
-        phases.iter().map(|p| p.id).collect()
+    /// backends/halo2/phases.json is this crate's PHASES: the page shows these and no list of its own.
+    #[test]
+    fn phases_file_states_the_crate_phases() {
+        zkplay_wasm_runtime::generated::check_phases_file::<Halo2Prover>(env!("CARGO_MANIFEST_DIR"), "halo2");
     }
 
     /// The files the build would ship for (k, rows per round), from a test setup made here.
@@ -227,7 +215,7 @@ mod tests {
         let v = p.verify(&out.proof, &digest, 6.0).unwrap();
         assert!(!v.ok && v.reason.unwrap().starts_with("proof rejected: "));
 
-        let code = |r: Result<VerifyReport, ProverError>| r.unwrap_err();
+        let code = |r: Verified| r.unwrap_err();
         for length in [4294967301.0, 2f64.powi(32) + 5.0, 5.5, -1.0, f64::NAN, f64::INFINITY, 272.0] {
             let e = code(p.verify(&out.proof, &digest, length));
             assert_eq!(e.code, ErrorCode::InvalidInput, "{length}: {e}");

@@ -45,9 +45,10 @@ pub(crate) use halo2_base::halo2_proofs as halo2;
 
 pub use error::Error;
 pub use params::*;
-pub use prover::{setup, LoadTimings, ProofOutput, Setup, SetupTimings};
+pub use prover::{setup, LoadTimings, Setup, SetupTimings};
 pub use statement::{check_public_inputs, keccak256, length_from_js, public_inputs};
 pub use verifier::Verifier;
+pub use zkplay_wasm_runtime::ProofOutput;
 
 #[cfg(test)]
 mod tests;

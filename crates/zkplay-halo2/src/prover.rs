@@ -17,7 +17,7 @@ use crate::halo2::{
 };
 use crate::params::*;
 use crate::proof_layout::*;
-use crate::{keccak256, keys, public_inputs, Error, Verifier};
+use crate::{keccak256, keys, public_inputs, Error, ProofOutput, Verifier};
 use rand_core::OsRng;
 use web_time::Instant;
 
@@ -39,18 +39,6 @@ pub struct LoadTimings {
     pub load_ms: f64,
     /// Proving key generation (from the verifying key and the circuit's fixed columns).
     pub pk_ms: f64,
-}
-
-/// A proof and its timings.
-#[derive(Clone, Debug)]
-pub struct ProofOutput {
-    pub proof: Vec<u8>,
-    pub digest: [u8; 32],
-    pub length: usize,
-    /// Keccak witness generation (zkevm-hashes `multi_keccak`, all blocks up to capacity).
-    pub witness_ms: f64,
-    /// `create_proof` (region assignment + commitments + SHPLONK opening).
-    pub prove_ms: f64,
 }
 
 /// Keys and parameters for one circuit shape: a [`Verifier`] plus what proving needs (it

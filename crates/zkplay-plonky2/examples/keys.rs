@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use web_time::Instant;
 use zkplay_plonky2::{build, keys, CircuitConfig, MerkleHash};
+use zkplay_wasm_runtime::samples::{write_samples as write_samples_json, Sample};
+use zkplay_wasm_runtime::serde_json::json;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -49,21 +51,23 @@ const SAMPLES: [(&str, usize, &str); 2] = [
 ];
 
 fn write_samples(out: &std::path::Path) {
-    let mut entries = Vec::new();
-    for (name, blocks, message) in SAMPLES {
-        assert!(message.bytes().all(|c| c.is_ascii_graphic() || c == b' ') && !message.contains(['"', '\\']));
-        let cfg = CircuitConfig::new(blocks, MerkleHash::Keccak);
-        let p = build(&cfg).expect("build");
-        let proved = p.prove(message.as_bytes()).expect("prove");
-        p.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
-        let file = format!("sample-{name}.proof");
-        std::fs::write(out.join(&file), &proved.proof).expect("write sample");
-        let digest: String = proved.digest.iter().map(|b| format!("{b:02x}")).collect();
-        entries.push(format!(
-            "{{\"name\":\"{name}\",\"config\":{{\"maxBlocks\":{blocks},\"merkleHash\":\"keccak\",\"zk\":\"off\"}},\"keyFile\":\"{}\",\"proofFile\":\"{file}\",\"message\":\"{message}\",\"digest\":\"{digest}\",\"length\":{}}}",
-            keys::file_name(&cfg),
-            message.len()
-        ));
-    }
-    std::fs::write(out.join("samples.json"), format!("[\n{}\n]\n", entries.join(",\n"))).expect("write samples");
+    let samples: Vec<Sample> = SAMPLES
+        .iter()
+        .map(|&(name, blocks, message)| {
+            let cfg = CircuitConfig::new(blocks, MerkleHash::Keccak);
+            let p = build(&cfg).expect("build");
+            let proved = p.prove(message.as_bytes()).expect("prove");
+            p.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
+            let config = json!({ "maxBlocks": blocks, "merkleHash": "keccak", "zk": "off" });
+            Sample {
+                name,
+                config,
+                key_file: keys::file_name(&cfg),
+                message,
+                proof: proved.proof,
+                digest: proved.digest,
+            }
+        })
+        .collect();
+    write_samples_json(out, &samples);
 }

@@ -45,8 +45,9 @@ pub mod verifier_wasm;
 pub mod wasm;
 
 pub use error::Error;
-pub use params::{CircuitConfig, CircuitStats, MerkleHash, ProofOutput};
+pub use params::{CircuitConfig, CircuitStats, MerkleHash};
 pub use prover::{build, Prepared};
 pub use shape::Part as ProofPart;
 pub use statement::length_from_js;
 pub use verifier::{verify_with_key, PANIC_MARK};
+pub use zkplay_wasm_runtime::ProofOutput;

@@ -56,16 +56,3 @@ pub struct CircuitStats {
     pub num_wires: usize,
     pub num_routed_wires: usize,
 }
-
-/// A proof and what it took.
-#[derive(Debug, Clone)]
-pub struct ProofOutput {
-    /// plonky2 `ProofWithPublicInputs::to_bytes()` (public inputs included).
-    pub proof: Vec<u8>,
-    /// The digest the proof is about (Keccak-256 of the message, as computed by the circuit).
-    pub digest: [u8; 32],
-    /// Witness generation (ms).
-    pub witness_ms: f64,
-    /// Proving after witness generation (ms).
-    pub prove_ms: f64,
-}

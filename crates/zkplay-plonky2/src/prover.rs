@@ -159,7 +159,7 @@ impl Prepared {
             Data::Keccak(d) => prove_with(d, &self.layout, padded, n, false)?,
             Data::Poseidon(d) => prove_with(d, &self.layout, padded, n, false)?,
         };
-        Ok(ProofOutput { proof: proof.unwrap_or_default(), digest, witness_ms, prove_ms })
+        Ok(ProofOutput { proof: proof.unwrap_or_default(), digest, length: n, witness_ms, prove_ms })
     }
 
     /// Runs witness generation only and checks every constraint of this crate's gates on it

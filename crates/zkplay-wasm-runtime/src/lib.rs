@@ -27,9 +27,13 @@ pub use serde_json;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod generated;
 /// The native reference runner of the backends' `examples/reference.rs`.
 #[cfg(all(feature = "keccak", not(target_arch = "wasm32")))]
 pub mod reference;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod samples;
 pub mod statement;
 pub mod thread_cache;
 
@@ -131,6 +135,11 @@ pub struct Phase {
     pub ms: f64,
 }
 
+/// The ids of `phases`, in order (what tests compare reports by).
+pub fn phase_ids(phases: &[Phase]) -> Vec<&'static str> {
+    phases.iter().map(|p| p.id).collect()
+}
+
 /// Bytes of what a prepared configuration holds (the worker adds `download`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -168,6 +177,20 @@ pub struct ProveReport {
     pub phases: Vec<Phase>,
 }
 
+/// A proof as a backend's native API returns it, with the statement it proves and its timings
+/// (the contract's [`ProveReport`] is made from it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProofOutput {
+    pub proof: Vec<u8>,
+    /// The digest the circuit computed (Keccak-256 of the message).
+    pub digest: [u8; 32],
+    /// The message length, in bytes.
+    pub length: usize,
+    /// Witness generation, then proving after it (ms).
+    pub witness_ms: f64,
+    pub prove_ms: f64,
+}
+
 /// Whether a proof verified for the statement; `reason` says why not.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VerifyReport {
@@ -186,7 +209,7 @@ impl VerifyReport {
         phase: Phase,
         rejected: impl Fn(&E) -> bool,
         refuse: impl Fn(E) -> ProverError,
-    ) -> Result<VerifyReport, ProverError> {
+    ) -> Verified {
         match result {
             Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
             Err(e) if rejected(&e) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
@@ -235,6 +258,11 @@ impl Artifacts {
     }
 }
 
+/// What `prepare` returns: the prepared backend and its report, or a refusal.
+pub type Prepared<P> = Result<(P, PrepareReport<<P as Prover>::Circuit>), ProverError>;
+/// What a verifier returns: a report (`ok: false` for a proof that does not verify), or a refusal.
+pub type Verified = Result<VerifyReport, ProverError>;
+
 /// The contract one Rust backend implements, natively and (through [`export_prover!`]) in wasm.
 pub trait Prover: Sized {
     /// The circuit record of a prepare report (serialized field by field, in order).
@@ -242,6 +270,9 @@ pub trait Prover: Sized {
     /// Whatever else the backend reports about a prepared configuration (`stats()`).
     type Stats: Serialize;
 
+    /// Every phase the reports of `prepare`, `prove` and `verify` time, in order: the crate's
+    /// list, which its test writes to the backend's phases.json for the page ([`generated`]).
+    const PHASES: &'static [PhaseName];
     /// The phase the page shows running while `prepare` runs (its timed phases come in the report).
     const PREPARING: PhaseName;
     /// Same for `prove` and `verify`.
@@ -251,17 +282,14 @@ pub trait Prover: Sized {
     /// Builds the circuit or keys for `config` (the page's configuration object, as JSON), from
     /// the shipped files in `artifacts` when the backend has any (which ones: the backend's
     /// worker asks for them by name).
-    fn prepare(
-        config: &serde_json::Value,
-        artifacts: &Artifacts,
-    ) -> Result<(Self, PrepareReport<Self::Circuit>), ProverError>;
+    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Prepared<Self>;
     /// Witness and proof for `message`; `capacity` when it does not fit.
     fn prove(&self, message: &[u8]) -> Result<ProveReport, ProverError>;
     /// Checks `proof` for "Keccak-256(M) = digest and |M| = length". `length` is a JavaScript
     /// number (`f64`): anything but an integer in `0..=capacityBytes`, and a digest that is not
     /// 32 bytes, is `invalid-input` before the proof is read. A proof that cannot be parsed is
     /// `corrupt-proof`; one that parses and does not verify is `Ok(ok: false)`.
-    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Result<VerifyReport, ProverError>;
+    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Verified;
     fn stats(&self) -> Self::Stats;
 }
 

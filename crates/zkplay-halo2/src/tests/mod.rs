@@ -337,7 +337,7 @@ fn capacity_table() -> serde_json::Value {
         })
         .collect();
     serde_json::json!({
-        "comment": "Written by `ZKPLAY_WRITE_CAPACITY=1 cargo test --release -p zkplay-halo2 capacity_table`, which fails when it is stale; the page and the worker look capacities up here (backends/halo2/capacity.ts).",
+        "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-halo2 capacity_table`, which fails when it is stale; the page and the worker look capacities up here (backends/halo2/capacity.ts).",
         "k": OFFERED_K,
         "rowsPerRound": OFFERED_ROWS,
         "defaultRowsPerRound": DEFAULT_ROWS_PER_ROUND,
@@ -351,12 +351,7 @@ fn capacity_table() -> serde_json::Value {
 fn capacity_table_matches_backend_file() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../backends/halo2/capacity.json");
     let want = capacity_table();
-    if std::env::var_os("ZKPLAY_WRITE_CAPACITY").is_some() {
-        std::fs::write(path, serde_json::to_string_pretty(&want).unwrap() + "\n").unwrap();
-    }
-    let got: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("read backends/halo2/capacity.json")).unwrap();
-    assert_eq!(got, want, "backends/halo2/capacity.json is stale: rerun with ZKPLAY_WRITE_CAPACITY=1");
+    zkplay_wasm_runtime::generated::check_or_write(path, &want);
     // Every offered option holds at least one block, and the default k for 8 blocks is offered.
     for e in want["entries"].as_array().unwrap() {
         assert!(e["blocks"].as_u64().unwrap() >= 1, "{e}");

@@ -58,10 +58,7 @@ impl RowWitness for AbsorbGate {
     fn inputs() -> Vec<usize> {
         (0..Self::A_OUT).collect()
     }
-    fn fill<F: RichField>(
-        get: &dyn Fn(usize) -> F,
-        set: &mut dyn FnMut(usize, F) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+    fn fill<F: RichField>(get: Get<F>, set: Set<F>) -> anyhow::Result<()> {
         let g = |i: usize| bit_of(get(i));
         for l in 0..RATE_LANES {
             set(Self::A_OUT + l, F::from_canonical_u64(g(Self::S_IN + l) ^ g(Self::M_IN + l)))?;

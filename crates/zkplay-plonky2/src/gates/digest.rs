@@ -51,10 +51,7 @@ impl RowWitness for DigestGate {
         let per_byte = |i| [Self::d_in(i)].into_iter().chain((0..8).map(move |b| Self::bit(i, b)));
         [Self::T].into_iter().chain((0..Self::BYTES).flat_map(per_byte)).collect()
     }
-    fn fill<F: RichField>(
-        get: &dyn Fn(usize) -> F,
-        set: &mut dyn FnMut(usize, F) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+    fn fill<F: RichField>(get: Get<F>, set: Set<F>) -> anyhow::Result<()> {
         let t = get(Self::T);
         for i in 0..Self::BYTES {
             let byte = (0..8).fold(0u64, |acc, b| acc | (bit_of(get(Self::bit(i, b))) << b));

@@ -192,6 +192,13 @@ impl<F: RichField + Extendable<D>, const D: usize> Alg for Circ<'_, F, D> {
 /// A gate whose constraints are stated over [`Alg`].
 pub(crate) trait Constraints {
     fn eval<A: Alg>(&self, a: &mut A, w: impl Wires<A::V>, k: impl Wires<A::V>, emit: impl FnMut(A::V));
+
+    /// Every constraint of the row, in order.
+    fn constraints<A: Alg>(&self, a: &mut A, w: impl Wires<A::V>, k: impl Wires<A::V>) -> Vec<A::V> {
+        let mut out = Vec::new();
+        self.eval(a, w, k, |c| out.push(c));
+        out
+    }
 }
 
 /// A row's wires (or constants) by index, as values of the algebra being evaluated.
@@ -248,6 +255,21 @@ macro_rules! impl_gate {
         }
         impl_gate!($t);
     };
+    // A gate whose one state is a flag (two gate types): serialized as that bool, and its id says it.
+    ($t:ident { $flag:ident }, id: $id:literal) => {
+        impl $t {
+            fn gate_id(&self) -> String {
+                format!(concat!($id, "(", stringify!($flag), "={})"), u8::from(self.$flag))
+            }
+            fn write(&self, dst: &mut Vec<u8>) -> IoResult<()> {
+                dst.write_bool(self.$flag)
+            }
+            fn read(src: &mut Buffer) -> IoResult<Self> {
+                Ok(Self { $flag: src.read_bool()? })
+            }
+        }
+        impl_gate!($t);
+    };
     ($t:ty) => {
         impl<F: RichField + Extendable<D>, const D: usize> Gate<F, D> for $t {
             fn id(&self) -> String {
@@ -260,26 +282,15 @@ macro_rules! impl_gate {
                 Self::read(src)
             }
             fn eval_unfiltered(&self, vars: EvaluationVars<F, D>) -> Vec<F::Extension> {
-                let mut out = Vec::with_capacity(self.num_constraints_impl());
-                self.eval(
-                    &mut Num::<F::Extension>::new(),
-                    |i| vars.local_wires[i],
-                    |i| vars.local_constants[i],
-                    |c| out.push(c),
-                );
-                out
+                self.constraints(&mut Num::<F::Extension>::new(), |i| vars.local_wires[i], |i| vars.local_constants[i])
             }
             fn eval_unfiltered_base_one(
                 &self,
                 vars: EvaluationVarsBase<F>,
                 mut yield_constr: StridedConstraintConsumer<F>,
             ) {
-                self.eval(
-                    &mut Num::<F>::new(),
-                    |i| vars.local_wires[i],
-                    |i| vars.local_constants[i],
-                    |c| yield_constr.one(c),
-                );
+                let (w, k) = (vars.local_wires, vars.local_constants);
+                self.eval(&mut Num::<F>::new(), |i| w[i], |i| k[i], |c| yield_constr.one(c));
             }
             fn eval_unfiltered_base_batch(&self, vars_base: EvaluationVarsBaseBatch<F>) -> Vec<F> {
                 self.eval_unfiltered_base_batch_packed(vars_base)
@@ -289,14 +300,7 @@ macro_rules! impl_gate {
                 builder: &mut CircuitBuilder<F, D>,
                 vars: EvaluationTargets<D>,
             ) -> Vec<ExtensionTarget<D>> {
-                let mut out = Vec::with_capacity(self.num_constraints_impl());
-                self.eval(
-                    &mut Circ { b: builder },
-                    |i| vars.local_wires[i],
-                    |i| vars.local_constants[i],
-                    |c| out.push(c),
-                );
-                out
+                self.constraints(&mut Circ { b: builder }, |i| vars.local_wires[i], |i| vars.local_constants[i])
             }
             fn generators(&self, row: usize, local_constants: &[F]) -> Vec<WitnessGeneratorRef<F, D>> {
                 self.gate_generators(row, local_constants)
@@ -321,12 +325,8 @@ macro_rules! impl_gate {
                 vars: EvaluationVarsBasePacked<P>,
                 mut yield_constr: StridedConstraintConsumer<P>,
             ) {
-                self.eval(
-                    &mut Num::<P>::new(),
-                    |i| vars.local_wires[i],
-                    |i| vars.local_constants[i],
-                    |c| yield_constr.one(c),
-                );
+                let (w, k) = (vars.local_wires, vars.local_constants);
+                self.eval(&mut Num::<P>::new(), |i| w[i], |i| k[i], |c| yield_constr.one(c));
             }
         }
     };
@@ -348,11 +348,13 @@ fn bit_of<F: RichField>(v: F) -> u64 {
 pub(crate) trait RowWitness: core::fmt::Debug + Send + Sync + 'static {
     const GENERATOR_ID: &'static str;
     fn inputs() -> Vec<usize>;
-    fn fill<F: RichField>(
-        get: &dyn Fn(usize) -> F,
-        set: &mut dyn FnMut(usize, F) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()>;
+    fn fill<F: RichField>(get: Get<F>, set: Set<F>) -> anyhow::Result<()>;
 }
+
+/// A row's wire value by index, for [`RowWitness::fill`].
+pub(crate) type Get<'a, F> = &'a dyn Fn(usize) -> F;
+/// Sets a wire of the row, for [`RowWitness::fill`].
+pub(crate) type Set<'a, F> = &'a mut dyn FnMut(usize, F) -> anyhow::Result<()>;
 
 /// The one witness generator of every [`RowWitness`] gate: plonky2 runs it once its row's
 /// inputs are known.

@@ -78,10 +78,7 @@ impl RowWitness for PadGate {
         (0..Self::BITS).collect()
     }
     /// Every routed wire is an input: only `m_j` is computed.
-    fn fill<F: RichField>(
-        get: &dyn Fn(usize) -> F,
-        set: &mut dyn FnMut(usize, F) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+    fn fill<F: RichField>(get: Get<F>, set: Set<F>) -> anyhow::Result<()> {
         let (t, before) = (get(Self::T), get(Self::BEFORE));
         for b in 0..8 {
             set(Self::IS_MSG + b, before + t * get(Self::LT + b + 1))?;

@@ -35,15 +35,6 @@ impl PoseidonRoundGate {
             1
         }
     }
-    fn gate_id(&self) -> String {
-        format!("ZkplayPoseidonRoundGate(full={})", u8::from(self.full))
-    }
-    fn write(&self, dst: &mut Vec<u8>) -> IoResult<()> {
-        dst.write_bool(self.full)
-    }
-    fn read(src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self { full: src.read_bool()? })
-    }
     fn num_wires_impl(&self) -> usize {
         Self::CUBE + self.num_sboxes()
     }
@@ -91,7 +82,7 @@ impl Constraints for PoseidonRoundGate {
     }
 }
 
-impl_gate!(PoseidonRoundGate);
+impl_gate!(PoseidonRoundGate { full }, id: "ZkplayPoseidonRoundGate");
 
 #[derive(Debug, Clone)]
 struct PoseidonRoundGenerator<F, const D: usize> {

@@ -31,15 +31,6 @@ impl RoundGate {
     pub const fn c_plus(l: usize) -> usize {
         Self::C_IN + 2 * l + 1
     }
-    fn gate_id(&self) -> String {
-        format!("ZkplayKeccakRoundGate(rc={})", u8::from(self.rc))
-    }
-    fn write(&self, dst: &mut Vec<u8>) -> IoResult<()> {
-        dst.write_bool(self.rc)
-    }
-    fn read(src: &mut Buffer) -> IoResult<Self> {
-        Ok(Self { rc: src.read_bool()? })
-    }
     fn num_wires_impl(&self) -> usize {
         Self::NUM_WIRES
     }
@@ -95,7 +86,7 @@ impl Constraints for RoundGate {
     }
 }
 
-impl_gate!(RoundGate);
+impl_gate!(RoundGate { rc }, id: "ZkplayKeccakRoundGate");
 
 #[derive(Debug, Clone, Default)]
 struct RoundGenerator<F, const D: usize> {
