@@ -13,13 +13,17 @@ const opts = cliOptions(
   'node scripts/measure-browser.mjs --backend ID [--bytes 3] [--runs 3] [--url U] [--threads N]',
   {
     url: 'http://127.0.0.1:5173/',
-    backend: 'gnark',
+    backend: undefined,
     bytes: '3',
     runs: '3',
     threads: undefined,
   },
 );
 const { url, backend, threads } = opts;
+if (!backend) {
+  console.error("--backend ID is required (an id of the registry, e.g. the playground's backend radio)");
+  process.exit(2);
+}
 const bytes = Number(opts.bytes);
 const runs = countList(opts.runs, 'runs')[0];
 

@@ -1,4 +1,4 @@
-//! The primitives benchmark, Rust side (issue 13): the building blocks under the Rust provers,
+//! The primitives benchmark, Rust side: the building blocks under the Rust provers,
 //! timed with the crates those provers use, in the same cases as the Go side
 //! (gnark/primitives):
 //!
