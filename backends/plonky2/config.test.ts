@@ -2,12 +2,17 @@
 // and the default capacity is the smallest offered one that holds the message.
 import { describe, expect, it } from 'vitest';
 import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
-import { BLOCK_OPTIONS, defaultBlocks } from './config';
+import { BLOCK_OPTIONS, defaultBlocks, MERKLE_HASH_LABELS, MERKLE_HASHES, ZK_LABELS, ZK_OPTIONS } from './config';
 import { backend } from './index';
 
 const { manifest } = backend;
 
 describe('plonky2 manifest', () => {
+  it('labels exactly the values the crate accepts (options.json)', () => {
+    expect(Object.keys(MERKLE_HASH_LABELS)).toEqual(MERKLE_HASHES);
+    expect(Object.keys(ZK_LABELS)).toEqual(ZK_OPTIONS);
+  });
+
   it('gives blocks * 136 - 1 bytes for every offered capacity, and none for others', () => {
     for (const b of BLOCK_OPTIONS)
       expect(manifest.capacity({ maxBlocks: b, merkleHash: 'keccak', zk: 'off' })).toEqual({

@@ -1,13 +1,15 @@
 // The plonky2 backend's configuration space, shared by its manifest (index.ts) and its worker.
+// The values come from the crate (options.json, checked by its test); the labels are the page's.
 import { keccakBlocks } from '@zkplay/core/manifest';
+import OPTIONS from './options.json';
 
 /** Capacities offered, in Keccak blocks (the circuit's size is fixed when it is built). */
-export const BLOCK_OPTIONS = [1, 2, 4, 8, 16];
+export const BLOCK_OPTIONS: number[] = OPTIONS.maxBlocks;
 /** Each choice of a knob with the label the page shows. */
 export const MERKLE_HASH_LABELS = { keccak: 'Keccak (faster)', poseidon: 'Poseidon (recursion-friendly)' };
 export const ZK_LABELS = { off: 'off (faster, default)', on: 'on (hides M; ~7x slower)' };
-export const MERKLE_HASHES = Object.keys(MERKLE_HASH_LABELS);
-export const ZK_OPTIONS = Object.keys(ZK_LABELS);
+export const MERKLE_HASHES: string[] = OPTIONS.merkleHash;
+export const ZK_OPTIONS: string[] = OPTIONS.zk;
 
 /** A knob's options from its labels. */
 export const labelled = (labels: Record<string, string>) =>

@@ -4,8 +4,8 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport, Prepared,
-    ProveReport, Prover, ProverError, Sizes, Verified, VerifyReport, PROVE, VERIFY, WITNESS,
+    config_int, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport, PrepareResult,
+    ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{Error, LoadTimings, Params, Setup, Verifier};
@@ -34,14 +34,14 @@ pub fn params_from_json(config: &serde_json::Value) -> Result<Params, ProverErro
 
 /// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
 /// that does not verify; a refusal with its code otherwise.
-fn verify_report(result: Result<(), Error>, phase: Phase) -> Verified {
+fn verify_report(result: Result<(), Error>, phase: Phase) -> VerifyResult {
     VerifyReport::from_outcome(result, phase, |e| matches!(e, Error::VerificationFailed(_)), error)
 }
 
 /// Verifies against a shipped verifying-key file: the configuration, then the key file
 /// ([`Verifier::from_vk_file`]), then the statement and proof as [`Halo2Prover::verify`] checks
 /// them. Reads the key every time; the verifier-only wasm keeps a [`VerifierCache`] instead.
-pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Verified {
+pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> VerifyResult {
     VerifierCache::default().verify_json(config_json, vk, proof, digest, length)
 }
 
@@ -55,7 +55,14 @@ pub struct VerifierCache {
 
 impl VerifierCache {
     /// [`verify_with_key_json`], reading the key only when it differs from the last one.
-    pub fn verify_json(&mut self, config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Verified {
+    pub fn verify_json(
+        &mut self,
+        config_json: &str,
+        vk: &[u8],
+        proof: &[u8],
+        digest: &[u8],
+        length: f64,
+    ) -> VerifyResult {
         let config = parse_config_json(config_json)?;
         let p = params_from_json(&config)?;
         let (result, phase) = VERIFY.time(|| {
@@ -113,7 +120,7 @@ impl Prover for Halo2Prover {
     /// `{ k, rowsPerRound }` (see [`params_from_json`]) and the files `params` (the build's KZG
     /// parameters for k) and `vk` (this configuration's verifying-key file): a file that is not
     /// what it should be is `corrupt-artifact` ("corrupt key: …").
-    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Prepared<Self> {
+    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self> {
         let p = params_from_json(config)?;
         let Params { k, rows_per_round } = p;
         let (params_file, vk_file) = (artifacts.get("params")?, artifacts.get("vk")?);
@@ -148,7 +155,7 @@ impl Prover for Halo2Prover {
     /// The length goes through [`Setup::length_from_js`] (`invalid input: …` unless an integer in
     /// `0..=maxMessageBytes`), the digest must be 32 bytes, the proof canonical and of the size
     /// the verifying key implies (`corrupt-proof`); "proof rejected: …" is `ok: false`.
-    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Verified {
+    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> VerifyResult {
         let (result, phase) = VERIFY.time(|| {
             let length = self.setup.length_from_js(length)?;
             self.setup.verify(proof, digest, length)
@@ -215,7 +222,7 @@ mod tests {
         let v = p.verify(&out.proof, &digest, 6.0).unwrap();
         assert!(!v.ok && v.reason.unwrap().starts_with("proof rejected: "));
 
-        let code = |r: Verified| r.unwrap_err();
+        let code = |r: VerifyResult| r.unwrap_err();
         for length in [4294967301.0, 2f64.powi(32) + 5.0, 5.5, -1.0, f64::NAN, f64::INFINITY, 272.0] {
             let e = code(p.verify(&out.proof, &digest, length));
             assert_eq!(e.code, ErrorCode::InvalidInput, "{length}: {e}");

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use web_time::Instant;
-use zkplay_plonky2::{build, keys, CircuitConfig, MerkleHash};
+use zkplay_plonky2::{build, keys, CircuitConfig, MerkleHash, OFFERED_BLOCKS};
 use zkplay_wasm_runtime::samples::{write_samples as write_samples_json, Sample};
 use zkplay_wasm_runtime::serde_json::json;
 
@@ -14,7 +14,7 @@ fn main() {
     let out = PathBuf::from(args.next().expect("usage: keys <out dir> [max blocks...]"));
     let mut blocks: Vec<usize> = args.map(|a| a.parse().expect("max blocks")).collect();
     if blocks.is_empty() {
-        blocks = vec![1, 2, 4, 8, 16];
+        blocks = OFFERED_BLOCKS.to_vec();
     }
     std::fs::create_dir_all(&out).expect("create out dir");
     let mut entries = Vec::new();

@@ -5,7 +5,7 @@
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
     config_int, config_str, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport,
-    Prepared, ProveReport, Prover, ProverError, Sizes, Verified, VerifyReport, PROVE, VERIFY, WITNESS,
+    PrepareResult, ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{build, CircuitConfig, Error, MerkleHash, Prepared};
@@ -49,7 +49,7 @@ pub fn config_from_json(config: &serde_json::Value) -> Result<CircuitConfig, Pro
 
 /// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
 /// that does not verify; a refusal with its code otherwise.
-fn verify_report(result: Result<(), Error>, phase: Phase) -> Verified {
+fn verify_report(result: Result<(), Error>, phase: Phase) -> VerifyResult {
     VerifyReport::from_outcome(
         result,
         phase,
@@ -59,7 +59,7 @@ fn verify_report(result: Result<(), Error>, phase: Phase) -> Verified {
 }
 
 /// Verifies against a shipped verifier-data file (the verifier-only wasm's `verify`).
-pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> Verified {
+pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: &[u8], length: f64) -> VerifyResult {
     let config = parse_config_json(config_json)?;
     let cfg = config_from_json(&config)?;
     let (result, phase) = VERIFY.time(|| {
@@ -139,7 +139,7 @@ impl Prover for Plonky2Prover {
     /// `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }` (merkleHash and zk
     /// optional: keccak, off).
     /// plonky2's circuits are deterministic: it builds its own and reads no files.
-    fn prepare(config: &serde_json::Value, _artifacts: &Artifacts) -> Prepared<Self> {
+    fn prepare(config: &serde_json::Value, _artifacts: &Artifacts) -> PrepareResult<Self> {
         let cfg = config_from_json(config)?;
         let (built, phase) = BUILD.time(|| build(&cfg));
         let inner = built.map_err(error)?;
@@ -169,7 +169,7 @@ impl Prover for Plonky2Prover {
     /// The length goes through [`crate::length_from_js`] (`invalid input: …` unless an integer in
     /// `0..=capacity_bytes`), the digest must be 32 bytes, the proof of this circuit's exact shape
     /// (`corrupt-proof`); public inputs that differ from (D, L) or a failing FRI check are `ok: false`.
-    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Verified {
+    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> VerifyResult {
         let (result, phase) = VERIFY.time(|| {
             let length = crate::length_from_js(length, self.inner.capacity_bytes())?;
             self.inner.verify_bytes(proof, digest, length)
@@ -198,9 +198,28 @@ impl Prover for Plonky2Prover {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::OFFERED_BLOCKS;
     use zkplay_wasm_runtime::phase_ids as ids;
     use zkplay_wasm_runtime::serde_json::json;
     use zkplay_wasm_runtime::statement::keccak256;
+
+    /// backends/plonky2/options.json is the configurations this crate offers: the page offers these.
+    #[test]
+    fn options_file_states_the_offered_configurations() {
+        let want = json!({
+            "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-plonky2 options_file`, which fails when it is stale: the capacities the build ships keys for and the values prepare() accepts, read by backends/plonky2/config.ts.",
+            "maxBlocks": OFFERED_BLOCKS,
+            "merkleHash": ["keccak", "poseidon"],
+            "zk": ["off", "on"],
+        });
+        for blocks in OFFERED_BLOCKS {
+            for (hash, zk) in [("keccak", "off"), ("poseidon", "on")] {
+                assert!(config_from_json(&json!({ "maxBlocks": blocks, "merkleHash": hash, "zk": zk })).is_ok());
+            }
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../backends/plonky2/options.json");
+        zkplay_wasm_runtime::generated::check_or_write(path, &want);
+    }
 
     /// backends/plonky2/phases.json is this crate's PHASES: the page shows these and no list of its own.
     #[test]
@@ -250,7 +269,7 @@ mod tests {
         let v = p.verify(&out.proof, &digest, len + 1.0).unwrap();
         assert!(!v.ok && v.reason.unwrap().starts_with("proof does not match the public inputs: "));
 
-        let code = |r: Verified| r.unwrap_err();
+        let code = |r: VerifyResult| r.unwrap_err();
         for length in [4294967296.0 + len, 5.5, -1.0, f64::NAN, f64::INFINITY, 136.0, 18446744069414584321.0 + len] {
             let e = code(p.verify(&out.proof, &digest, length));
             assert_eq!(e.code, ErrorCode::InvalidInput, "{length}: {e}");

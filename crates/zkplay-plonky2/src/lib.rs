@@ -45,7 +45,7 @@ pub mod verifier_wasm;
 pub mod wasm;
 
 pub use error::Error;
-pub use params::{CircuitConfig, CircuitStats, MerkleHash};
+pub use params::{CircuitConfig, CircuitStats, MerkleHash, OFFERED_BLOCKS};
 pub use prover::{build, Prepared};
 pub use shape::Part as ProofPart;
 pub use statement::length_from_js;

@@ -3,6 +3,10 @@
 
 use crate::circuit::RATE_BYTES;
 
+/// The capacities, in Keccak blocks, the page offers and the build ships keys for (the crate's
+/// test writes them to backends/plonky2/options.json, which the page reads).
+pub const OFFERED_BLOCKS: [usize; 5] = [1, 2, 4, 8, 16];
+
 /// Hash used for plonky2's FRI Merkle trees (and Fiat-Shamir).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MerkleHash {

@@ -209,7 +209,7 @@ impl VerifyReport {
         phase: Phase,
         rejected: impl Fn(&E) -> bool,
         refuse: impl Fn(E) -> ProverError,
-    ) -> Verified {
+    ) -> VerifyResult {
         match result {
             Ok(()) => Ok(VerifyReport { ok: true, phases: vec![phase], reason: None }),
             Err(e) if rejected(&e) => Ok(VerifyReport { ok: false, phases: vec![phase], reason: Some(e.to_string()) }),
@@ -259,9 +259,9 @@ impl Artifacts {
 }
 
 /// What `prepare` returns: the prepared backend and its report, or a refusal.
-pub type Prepared<P> = Result<(P, PrepareReport<<P as Prover>::Circuit>), ProverError>;
+pub type PrepareResult<P> = Result<(P, PrepareReport<<P as Prover>::Circuit>), ProverError>;
 /// What a verifier returns: a report (`ok: false` for a proof that does not verify), or a refusal.
-pub type Verified = Result<VerifyReport, ProverError>;
+pub type VerifyResult = Result<VerifyReport, ProverError>;
 
 /// The contract one Rust backend implements, natively and (through [`export_prover!`]) in wasm.
 pub trait Prover: Sized {
@@ -282,14 +282,14 @@ pub trait Prover: Sized {
     /// Builds the circuit or keys for `config` (the page's configuration object, as JSON), from
     /// the shipped files in `artifacts` when the backend has any (which ones: the backend's
     /// worker asks for them by name).
-    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> Prepared<Self>;
+    fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self>;
     /// Witness and proof for `message`; `capacity` when it does not fit.
     fn prove(&self, message: &[u8]) -> Result<ProveReport, ProverError>;
     /// Checks `proof` for "Keccak-256(M) = digest and |M| = length". `length` is a JavaScript
     /// number (`f64`): anything but an integer in `0..=capacityBytes`, and a digest that is not
     /// 32 bytes, is `invalid-input` before the proof is read. A proof that cannot be parsed is
     /// `corrupt-proof`; one that parses and does not verify is `Ok(ok: false)`.
-    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> Verified;
+    fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> VerifyResult;
     fn stats(&self) -> Self::Stats;
 }
 
