@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import {
   extraBackendDirs,
   extraBackends as listExtraBackends,
-  extraKeys,
+  extraArtifact,
   extraModuleSource,
 } from './scripts/lib/extra-backends.mjs';
 
@@ -118,21 +118,15 @@ function extraBackends(): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = decodeURIComponent(new URL(req.url ?? '/', 'http://dev').pathname);
         if (!path.startsWith(artifacts) || !['GET', 'HEAD'].includes(req.method ?? '')) return next();
-        let keys: ReturnType<typeof extraKeys>;
+        const rel = path.slice(artifacts.length);
+        let body: Buffer | undefined;
         try {
-          keys = extraKeys(backends, baseKeys);
+          body = extraArtifact(backends, rel, baseKeys);
         } catch (e) {
           res.statusCode = 500;
           res.end(`the extra backends' keys are refused: ${(e as Error).message}`);
           return;
         }
-        const rel = path.slice(artifacts.length);
-        const body =
-          rel === 'keys.json' && keys.manifest
-            ? JSON.stringify(keys.manifest, null, 2)
-            : keys.files.has(rel)
-              ? readFileSync(keys.files.get(rel)!)
-              : undefined;
         if (body === undefined) return next();
         res.setHeader('Content-Type', rel.endsWith('.json') ? 'application/json' : 'application/octet-stream');
         res.setHeader('Cache-Control', 'no-cache');
@@ -162,6 +156,8 @@ export default defineConfig({
       'packages/**/*.test.ts',
       'verifier/**/*.test.ts',
       'scripts/**/*.test.ts',
+      // The extra backends' own tests, as backends/<id>/'s are run (relative: vitest matches globs from its root).
+      ...extraBackendDirs().map((d) => `${relative(process.cwd(), d).split(sep).join('/')}/**/*.test.ts`),
     ],
     environment: 'node',
   },

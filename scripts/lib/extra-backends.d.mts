@@ -26,3 +26,4 @@ export function extraKeys(
   backends: ExtraBackend[],
   baseKeysPath?: string,
 ): { manifest: KeyManifest | undefined; files: Map<string, string> };
+export function extraArtifact(backends: ExtraBackend[], rel: string, baseKeysPath?: string): Buffer | undefined;

@@ -149,3 +149,15 @@ export function extraKeys(backends, baseKeysPath) {
   const base = baseKeysPath && existsSync(baseKeysPath) ? JSON.parse(readFileSync(baseKeysPath, 'utf8')) : undefined;
   return { manifest: mergeKeyManifests(base, extras), files: new Map(extras.flatMap((x) => [...x.files])) };
 }
+
+/**
+ * What the dev server answers for artifacts/<rel> when extra backends are registered: the merged
+ * keys.json, or a file an extra backend's keys.json lists; undefined for anything else (the
+ * build's own artifacts, served as usual). Throws as extraKeys does.
+ */
+export function extraArtifact(backends, rel, baseKeysPath) {
+  const { manifest, files } = extraKeys(backends, baseKeysPath);
+  if (rel === 'keys.json' && manifest) return Buffer.from(JSON.stringify(manifest, null, 2));
+  const file = files.get(rel);
+  return file ? readFileSync(file) : undefined;
+}
