@@ -5,6 +5,12 @@ import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import {
+  extraBackendDirs,
+  extraBackends as listExtraBackends,
+  extraArtifact,
+  extraModuleSource,
+} from './scripts/lib/extra-backends.mjs';
 
 // Cross-origin isolation (SharedArrayBuffer, threaded wasm, precise memory APIs) needs
 // these two headers on every response, in dev and in preview alike.
@@ -78,29 +84,55 @@ function serviceWorker(): Plugin {
 }
 
 /**
- * The backends of folders outside backends/, as the module virtual:zkplay-extra-backends that
- * backends/registry.ts adds to its own: ZKPLAY_EXTRA_BACKENDS lists folders (comma-separated)
- * whose <id>/index.ts each export a `backend`. The tests register a fixture backend this way to
- * show that a backend is one folder; a normal build has none.
+ * The backends of folders outside backends/ (ZKPLAY_EXTRA_BACKENDS: comma-separated folders of
+ * <id>/ folders, scripts/lib/extra-backends.mjs). The tests register a fixture backend this way to
+ * show that a backend is one folder; a normal build has none, and none of this runs for it.
+ * - virtual:zkplay-extra-backends: each <id>/index.ts's `backend`, added by backends/registry.ts;
+ * - virtual:zkplay-extra-verifiers: each <id>/verifier.ts's `verifier`, added by backends/verifiers.ts;
+ * - the dev server serves each <id>/keys/ (keys.json and the files it lists) as artifacts/<id>/…
+ *   and adds its entries to artifacts/keys.json, as if the backend's build had written them.
  */
 function extraBackends(): Plugin {
-  const name = 'virtual:zkplay-extra-backends';
-  const dirs = (process.env.ZKPLAY_EXTRA_BACKENDS ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((d) => resolve(d));
-  const entries = dirs.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((id) => existsSync(join(dir, id, 'index.ts')))
-      .map((id) => join(dir, id, 'index.ts')),
-  );
+  const backends = listExtraBackends(extraBackendDirs());
+  const modules: Record<string, string> = {
+    'virtual:zkplay-extra-backends': extraModuleSource(backends, {
+      file: 'index.ts',
+      name: 'backend',
+      exportAs: 'extraBackends',
+    }),
+    'virtual:zkplay-extra-verifiers': extraModuleSource(backends, {
+      file: 'verifier.ts',
+      name: 'verifier',
+      exportAs: 'extraVerifiers',
+      byId: true,
+    }),
+  };
   return {
     name: 'zkplay-extra-backends',
-    resolveId: (id) => (id === name ? `\0${name}` : undefined),
-    load(id) {
-      if (id !== `\0${name}`) return undefined;
-      const imports = entries.map((f, i) => `import { backend as b${i} } from ${JSON.stringify(f)};`);
-      return `${imports.join('\n')}\nexport const extraBackends = [${entries.map((_, i) => `b${i}`).join(', ')}];\n`;
+    resolveId: (id) => (Object.hasOwn(modules, id) ? `\0${id}` : undefined),
+    load: (id) => (id.startsWith('\0') && Object.hasOwn(modules, id.slice(1)) ? modules[id.slice(1)] : undefined),
+    configureServer(server) {
+      if (!backends.length) return;
+      const artifacts = `${server.config.base.replace(/\/?$/, '/')}artifacts/`;
+      const baseKeys = join(server.config.publicDir, 'artifacts', 'keys.json');
+      server.middlewares.use((req, res, next) => {
+        const path = decodeURIComponent(new URL(req.url ?? '/', 'http://dev').pathname);
+        if (!path.startsWith(artifacts) || !['GET', 'HEAD'].includes(req.method ?? '')) return next();
+        const rel = path.slice(artifacts.length);
+        let body: Buffer | undefined;
+        try {
+          body = extraArtifact(backends, rel, baseKeys);
+        } catch (e) {
+          res.statusCode = 500;
+          res.end(`the extra backends' keys are refused: ${(e as Error).message}`);
+          return;
+        }
+        if (body === undefined) return next();
+        res.setHeader('Content-Type', rel.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+        res.setHeader('Cache-Control', 'no-cache');
+        for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);
+        res.end(req.method === 'HEAD' ? undefined : body);
+      });
     },
   };
 }
@@ -124,6 +156,8 @@ export default defineConfig({
       'packages/**/*.test.ts',
       'verifier/**/*.test.ts',
       'scripts/**/*.test.ts',
+      // The extra backends' own tests, as backends/<id>/'s are run (relative: vitest matches globs from its root).
+      ...extraBackendDirs().map((d) => `${relative(process.cwd(), d).split(sep).join('/')}/**/*.test.ts`),
     ],
     environment: 'node',
   },
