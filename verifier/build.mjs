@@ -42,6 +42,8 @@ export async function buildVerifierPackage({ root }) {
 
   await run(join(root, 'node_modules', '.bin', 'tsc'), [
     join(root, 'verifier', 'src', 'index.ts'),
+    // Types of the virtual modules backends/verifiers.ts imports (the bundle replaces that file).
+    join(root, 'backends', 'extra-backends.d.ts'),
     '--declaration',
     '--emitDeclarationOnly',
     '--outDir',
