@@ -19,7 +19,7 @@ for (const id of backendIds('test.mjs')) {
 const suites = [
   [
     'format',
-    'Formatting: prettier and gofmt (node scripts/format.mjs fixes)',
+    'Formatting: prettier, gofmt and rustfmt (node scripts/format.mjs fixes)',
     async () => {
       const { checkFormatting } = await import('./lib/format.mjs');
       await checkFormatting();

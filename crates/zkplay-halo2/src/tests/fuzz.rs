@@ -7,6 +7,8 @@
 //! mutations; the proof they are applied to differs from run to run — random setup secret and
 //! blinding — so a few outcome counts, e.g. whether a flipped bit still gives a curve point,
 //! vary slightly between runs.)
+//! Our own loop rather than proptest: the cases are structured edits of one proof, tallied by
+//! kind and asserted per kind, which proptest's shrinking of independent inputs does not fit.
 
 use crate::tests::small;
 use crate::*;
