@@ -12,9 +12,11 @@ use halo2_base::halo2_proofs::{
 };
 use rand_core::OsRng;
 use web_time::Instant;
-use zkplay_halo2::{capacity_blocks, keys, max_message_bytes, Params, Setup, OFFERED_K, OFFERED_ROWS_PER_ROUND};
-use zkplay_wasm_runtime::samples::{write_samples as write_samples_json, Sample};
+use zkplay_halo2::contract::Halo2Prover;
+use zkplay_halo2::{capacity_blocks, keys, max_message_bytes, Params, OFFERED_K, OFFERED_ROWS_PER_ROUND};
+use zkplay_wasm_runtime::samples::{prove_sample, write_samples as write_samples_json, Sample};
 use zkplay_wasm_runtime::serde_json::json;
+use zkplay_wasm_runtime::Artifacts;
 
 fn main() {
     let out = std::env::args().nth(1).expect("usage: keys <out dir>");
@@ -69,19 +71,11 @@ fn write_samples(out: &Path) {
         .map(|&(name, k, rows_per_round, message)| {
             let p = Params { k, rows_per_round };
             let read = |f: String| std::fs::read(out.join(f)).expect("read key file");
-            let (setup, _) = Setup::from_files(&p, &read(keys::params_file_name(k)), &read(keys::vk_file_name(&p)))
-                .expect("shipped files load");
-            let proved = setup.prove(message.as_bytes()).expect("prove");
-            setup.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
+            let files = Artifacts::new()
+                .with("params", read(keys::params_file_name(k)))
+                .with("vk", read(keys::vk_file_name(&p)));
             let config = json!({ "k": k, "rowsPerRound": rows_per_round });
-            Sample {
-                name,
-                config,
-                key_file: keys::vk_file_name(&p),
-                message,
-                proof: proved.proof,
-                digest: proved.digest,
-            }
+            prove_sample::<Halo2Prover>(name, config, &files, keys::vk_file_name(&p), message)
         })
         .collect();
     write_samples_json(out, &samples);

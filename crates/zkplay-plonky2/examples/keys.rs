@@ -5,9 +5,11 @@
 use std::path::PathBuf;
 
 use web_time::Instant;
+use zkplay_plonky2::contract::Plonky2Prover;
 use zkplay_plonky2::{build, keys, CircuitConfig, MerkleHash, OFFERED_BLOCKS};
-use zkplay_wasm_runtime::samples::{write_samples as write_samples_json, Sample};
+use zkplay_wasm_runtime::samples::{prove_sample, write_samples as write_samples_json, Sample};
 use zkplay_wasm_runtime::serde_json::json;
+use zkplay_wasm_runtime::Artifacts;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -54,19 +56,9 @@ fn write_samples(out: &std::path::Path) {
     let samples: Vec<Sample> = SAMPLES
         .iter()
         .map(|&(name, blocks, message)| {
-            let cfg = CircuitConfig::new(blocks, MerkleHash::Keccak);
-            let p = build(&cfg).expect("build");
-            let proved = p.prove(message.as_bytes()).expect("prove");
-            p.verify(&proved.proof, &proved.digest, message.len() as u64).expect("sample verifies");
+            let key_file = keys::file_name(&CircuitConfig::new(blocks, MerkleHash::Keccak));
             let config = json!({ "maxBlocks": blocks, "merkleHash": "keccak", "zk": "off" });
-            Sample {
-                name,
-                config,
-                key_file: keys::file_name(&cfg),
-                message,
-                proof: proved.proof,
-                digest: proved.digest,
-            }
+            prove_sample::<Plonky2Prover>(name, config, &Artifacts::new(), key_file, message)
         })
         .collect();
     write_samples_json(out, &samples);

@@ -32,7 +32,7 @@ pub mod generated;
 /// The native reference runner of the backends' `examples/reference.rs`.
 #[cfg(all(feature = "keccak", not(target_arch = "wasm32")))]
 pub mod reference;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "keccak", not(target_arch = "wasm32")))]
 pub mod samples;
 pub mod statement;
 pub mod thread_cache;

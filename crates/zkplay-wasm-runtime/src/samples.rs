@@ -5,6 +5,8 @@
 use std::path::Path;
 
 use crate::serde_json::{json, Value};
+use crate::statement::keccak256;
+use crate::{Artifacts, Prover};
 
 /// A proof made natively from the shipped files, and the statement it proves.
 pub struct Sample<'a> {
@@ -16,6 +18,24 @@ pub struct Sample<'a> {
     pub message: &'a str,
     pub proof: Vec<u8>,
     pub digest: [u8; 32],
+}
+
+/// Proves `message` through the backend's contract (what the page runs), from `config` and the
+/// shipped files in `artifacts`, and checks that the proof verifies for its statement.
+pub fn prove_sample<'a, P: Prover>(
+    name: &'a str,
+    config: Value,
+    artifacts: &Artifacts,
+    key_file: String,
+    message: &'a str,
+) -> Sample<'a> {
+    let fail = |what: &str, e: crate::ProverError| -> ! { panic!("sample {name}: {what}: {e}") };
+    let (prover, _) = P::prepare(&config, artifacts).unwrap_or_else(|e| fail("prepare", e));
+    let proved = prover.prove(message.as_bytes()).unwrap_or_else(|e| fail("prove", e));
+    let digest = keccak256(message.as_bytes());
+    let checked = prover.verify(&proved.proof, &digest, message.len() as f64).unwrap_or_else(|e| fail("verify", e));
+    assert!(checked.ok, "sample {name} does not verify: {}", checked.reason.unwrap_or_default());
+    Sample { name, config, key_file, message, proof: proved.proof, digest }
 }
 
 /// Writes each sample's proof file and `samples.json` into `out`.

@@ -239,12 +239,6 @@ macro_rules! impl_gate {
             fn read(_src: &mut Buffer) -> IoResult<Self> {
                 Ok(Self)
             }
-            fn num_wires_impl(&self) -> usize {
-                Self::NUM_WIRES
-            }
-            fn num_constraints_impl(&self) -> usize {
-                $n
-            }
             fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
                 &self,
                 row: usize,
@@ -253,7 +247,19 @@ macro_rules! impl_gate {
                 vec![WitnessGeneratorRef::new(RowGenerator::<$t, F, D>::new(row).adapter())]
             }
         }
+        impl_gate!(@fixed $t, constraints: $n);
         impl_gate!($t);
+    };
+    // The sizes of a gate whose rows all have the same wires and constraints.
+    (@fixed $t:ident, constraints: $n:expr) => {
+        impl $t {
+            fn num_wires_impl(&self) -> usize {
+                Self::NUM_WIRES
+            }
+            fn num_constraints_impl(&self) -> usize {
+                $n
+            }
+        }
     };
     // A gate whose one state is a flag (two gate types): serialized as that bool, and its id says it.
     ($t:ident { $flag:ident }, id: $id:literal) => {

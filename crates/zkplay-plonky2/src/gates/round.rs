@@ -31,12 +31,6 @@ impl RoundGate {
     pub const fn c_plus(l: usize) -> usize {
         Self::C_IN + 2 * l + 1
     }
-    fn num_wires_impl(&self) -> usize {
-        Self::NUM_WIRES
-    }
-    fn num_constraints_impl(&self) -> usize {
-        60
-    }
     fn gate_generators<F: RichField + Extendable<D>, const D: usize>(
         &self,
         row: usize,
@@ -86,6 +80,7 @@ impl Constraints for RoundGate {
     }
 }
 
+impl_gate!(@fixed RoundGate, constraints: 60);
 impl_gate!(RoundGate { rc }, id: "ZkplayKeccakRoundGate");
 
 #[derive(Debug, Clone, Default)]
