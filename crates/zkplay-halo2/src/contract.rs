@@ -4,8 +4,8 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport, PrepareResult,
-    ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
+    config_int, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult, ProveReport,
+    Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{Error, LoadTimings, Params, Setup, Verifier};
@@ -13,16 +13,9 @@ use crate::{Error, LoadTimings, Params, Setup, Verifier};
 pub const LOAD: PhaseName = PhaseName::new("load-keys", "Read KZG parameters and verifying key");
 pub const PK: PhaseName = PhaseName::new("pk", "Proving key");
 
-/// The protocol code of an error of this crate (a proof that does not verify is not an error of the contract).
+/// This crate's error as the contract reports it (codes: [`Error::code`], written beside each variant).
 pub fn error(e: Error) -> ProverError {
-    let code = match e {
-        Error::InvalidParams(_) | Error::InvalidInput(_) => ErrorCode::InvalidInput,
-        Error::OverCapacity { .. } => ErrorCode::Capacity,
-        Error::MalformedProof(_) => ErrorCode::CorruptProof,
-        Error::CorruptKey(_) => ErrorCode::CorruptArtifact,
-        Error::VerificationFailed(_) | Error::Halo2(_) => ErrorCode::Internal,
-    };
-    ProverError::new(code, e.to_string())
+    e.into()
 }
 
 /// `{ k, rowsPerRound }` (numbers); out-of-range values are `invalid-input` ("invalid parameters: …").
@@ -184,6 +177,7 @@ mod tests {
     use super::*;
     use zkplay_wasm_runtime::phase_ids as ids;
     use zkplay_wasm_runtime::serde_json::json;
+    use zkplay_wasm_runtime::ErrorCode;
 
     /// backends/halo2/phases.json is this crate's PHASES: the page shows these and no list of its own.
     #[test]

@@ -2,32 +2,34 @@
 
 use crate::params::{max_message_bytes, MAX_K};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Error {
-    /// `k` / `rows_per_round` out of range, or a circuit with no room for a block.
-    InvalidParams(String),
-    /// The message needs more Keccak-f blocks than the circuit holds. Display says what fits.
-    OverCapacity {
-        len: usize,
-        blocks: usize,
-        k: u32,
-        rows_per_round: usize,
-        capacity: usize,
-        /// Smallest `k` (same `rows_per_round`) that would hold the message, if any <= MAX_K.
-        suggested_k: Option<u32>,
-    },
-    /// The proof bytes cannot be parsed (bad length, bad point encoding, trailing bytes).
-    MalformedProof(String),
-    /// The proof parses but does not verify for these public inputs.
-    VerificationFailed(String),
-    /// Any other halo2 error (key generation, proving).
-    Halo2(String),
-    /// Public inputs the verifier refuses before looking at the proof: a length that is not an
-    /// integer in `0..=max_message_bytes()` of the setup, or a digest that is not 32 bytes.
-    InvalidInput(String),
-    /// A shipped key or parameters file that cannot be read, is for another configuration, or
-    /// does not belong with the other file.
-    CorruptKey(String),
+zkplay_wasm_runtime::coded_error! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum Error {
+        /// `k` / `rows_per_round` out of range, or a circuit with no room for a block.
+        InvalidParams(String) => InvalidInput,
+        /// The message needs more Keccak-f blocks than the circuit holds. Display says what fits.
+        OverCapacity {
+            len: usize,
+            blocks: usize,
+            k: u32,
+            rows_per_round: usize,
+            capacity: usize,
+            /// Smallest `k` (same `rows_per_round`) that would hold the message, if any <= MAX_K.
+            suggested_k: Option<u32>,
+        } => Capacity,
+        /// The proof bytes cannot be parsed (bad length, bad point encoding, trailing bytes).
+        MalformedProof(String) => CorruptProof,
+        /// The proof parses but does not verify for these public inputs.
+        VerificationFailed(String) => Internal,
+        /// Any other halo2 error (key generation, proving).
+        Halo2(String) => Internal,
+        /// Public inputs the verifier refuses before looking at the proof: a length that is not an
+        /// integer in `0..=max_message_bytes()` of the setup, or a digest that is not 32 bytes.
+        InvalidInput(String) => InvalidInput,
+        /// A shipped key or parameters file that cannot be read, is for another configuration, or
+        /// does not belong with the other file.
+        CorruptKey(String) => CorruptArtifact,
+    }
 }
 
 impl std::fmt::Display for Error {

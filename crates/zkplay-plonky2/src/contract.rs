@@ -4,24 +4,17 @@
 
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::{
-    config_int, config_str, parse_config_json, serde_json, Artifacts, ErrorCode, Phase, PhaseName, PrepareReport,
-    PrepareResult, ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
+    config_int, config_str, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult,
+    ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
 };
 
 use crate::{build, CircuitConfig, Error, MerkleHash, Prepared};
 
 pub const BUILD: PhaseName = PhaseName::new("build", "Build circuit (plonky2)");
 
-/// The protocol code of an error of this crate (a proof that does not verify is not an error of the contract).
+/// This crate's error as the contract reports it (codes: [`Error::code`], written beside each variant).
 pub fn error(e: Error) -> ProverError {
-    let code = match e {
-        Error::InvalidConfig(_) | Error::InvalidInput(_) => ErrorCode::InvalidInput,
-        Error::MessageTooLong { .. } => ErrorCode::Capacity,
-        Error::MalformedProof(_) => ErrorCode::CorruptProof,
-        Error::CorruptKey(_) => ErrorCode::CorruptArtifact,
-        Error::Proving(_) | Error::PublicInputMismatch(_) | Error::VerificationFailed(_) => ErrorCode::Internal,
-    };
-    ProverError::new(code, e.to_string())
+    e.into()
 }
 
 /// The page's configuration `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }`
@@ -202,6 +195,7 @@ mod tests {
     use zkplay_wasm_runtime::phase_ids as ids;
     use zkplay_wasm_runtime::serde_json::json;
     use zkplay_wasm_runtime::statement::keccak256;
+    use zkplay_wasm_runtime::ErrorCode;
 
     /// backends/plonky2/options.json is the configurations this crate offers: the page offers these.
     #[test]

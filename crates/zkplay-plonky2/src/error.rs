@@ -2,28 +2,30 @@
 
 use core::fmt;
 
-/// Errors. `Display` gives a message fit for a user.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Error {
-    /// The configuration cannot be built (e.g. `max_blocks == 0`).
-    InvalidConfig(String),
-    /// The message does not fit the circuit.
-    MessageTooLong { len: usize, capacity: usize, blocks: usize },
-    /// Witness generation or proving failed.
-    Proving(String),
-    /// The proof bytes do not parse as a proof for this circuit.
-    MalformedProof(String),
-    /// The proof is about another digest or length than the one asked.
-    PublicInputMismatch(String),
-    /// The proof does not verify.
-    VerificationFailed(String),
-    /// A verifier input that cannot be a statement of this circuit: a length that is not an
-    /// integer in `0..=capacity_bytes()`, or a digest that is not 32 bytes. Refused before the
-    /// proof is read.
-    InvalidInput(String),
-    /// A verifier-data file (see [`keys`]) that cannot be read, or that is for another
-    /// configuration than the one asked.
-    CorruptKey(String),
+zkplay_wasm_runtime::coded_error! {
+    /// Errors. `Display` gives a message fit for a user.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum Error {
+        /// The configuration cannot be built (e.g. `max_blocks == 0`).
+        InvalidConfig(String) => InvalidInput,
+        /// The message does not fit the circuit.
+        MessageTooLong { len: usize, capacity: usize, blocks: usize } => Capacity,
+        /// Witness generation or proving failed.
+        Proving(String) => Internal,
+        /// The proof bytes do not parse as a proof for this circuit.
+        MalformedProof(String) => CorruptProof,
+        /// The proof is about another digest or length than the one asked.
+        PublicInputMismatch(String) => Internal,
+        /// The proof does not verify.
+        VerificationFailed(String) => Internal,
+        /// A verifier input that cannot be a statement of this circuit: a length that is not an
+        /// integer in `0..=capacity_bytes()`, or a digest that is not 32 bytes. Refused before the
+        /// proof is read.
+        InvalidInput(String) => InvalidInput,
+        /// A verifier-data file (see [`keys`]) that cannot be read, or that is for another
+        /// configuration than the one asked.
+        CorruptKey(String) => CorruptArtifact,
+    }
 }
 
 impl fmt::Display for Error {

@@ -104,6 +104,39 @@ impl std::fmt::Display for ProverError {
 
 impl std::error::Error for ProverError {}
 
+/// Defines a backend's error enum with each variant's protocol code written beside it, and from
+/// that table `code()` and `From<E> for ProverError` (the message is the enum's `Display`), so
+/// that no backend writes the mapping as code of its own.
+#[macro_export]
+macro_rules! coded_error {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident $(( $($tuple:tt)* ))? $({ $($fields:tt)* })? => $code:ident, )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            $( $(#[$vmeta])* $variant $(( $($tuple)* ))? $({ $($fields)* })?, )*
+        }
+
+        impl $name {
+            /// The protocol code this error is reported with.
+            pub fn code(&self) -> $crate::ErrorCode {
+                match self {
+                    $( Self::$variant { .. } => $crate::ErrorCode::$code, )*
+                }
+            }
+        }
+
+        impl From<$name> for $crate::ProverError {
+            fn from(e: $name) -> Self {
+                $crate::ProverError::new(e.code(), e.to_string())
+            }
+        }
+    };
+}
+
 /// A phase's id and label, as the page shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PhaseName {
@@ -379,6 +412,30 @@ mod tests {
         ] {
             assert_eq!(serde_json::to_value(c).unwrap(), json!(c.as_str()));
         }
+    }
+
+    crate::coded_error! {
+        #[derive(Debug)]
+        pub enum Demo {
+            Bad(String) => InvalidInput,
+            TooLong { len: usize } => Capacity,
+        }
+    }
+
+    impl std::fmt::Display for Demo {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            match self {
+                Demo::Bad(s) => write!(f, "invalid input: {s}"),
+                Demo::TooLong { len } => write!(f, "message is {len} bytes"),
+            }
+        }
+    }
+
+    #[test]
+    fn coded_errors_carry_the_code_written_beside_each_variant() {
+        assert_eq!(Demo::TooLong { len: 9 }.code(), ErrorCode::Capacity);
+        let e: ProverError = Demo::Bad("x".into()).into();
+        assert_eq!((e.code, e.message.as_str()), (ErrorCode::InvalidInput, "invalid input: x"));
     }
 
     #[test]
