@@ -2,19 +2,15 @@
 // draws its knobs, capacity, progress and texts from these, and e2e/conformance.spec.ts drives
 // every backend through the same cases by its id. A new backend gets these checks by being
 // registered (backends/<id>/index.ts), as it gets the end-to-end ones.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { keccakBlocks, maxBytesForBlocks, type BackendManifest } from '@zkplay/core/manifest';
 import type { Config } from '@zkplay/core/protocol';
+import { backendIds } from '../scripts/lib/backends.mjs';
+import { extraBackends } from '../scripts/lib/extra-backends.mjs';
 import { backends, findBackend } from './registry';
 
-/** The folders <dir>/<id>/ with an index.ts: this one, and those ZKPLAY_EXTRA_BACKENDS adds. */
-const backendFolders = (dir: string) => readdirSync(dir).filter((d) => existsSync(join(dir, d, 'index.ts')));
-const here = fileURLToPath(new URL('.', import.meta.url));
-const extraDirs = (process.env.ZKPLAY_EXTRA_BACKENDS ?? '').split(',').filter(Boolean);
-const folders = [here, ...extraDirs].flatMap(backendFolders).sort();
+/** The folders <id>/ with an index.ts: this one's, and those of the extra backends' folders. */
+const folders = [...backendIds(), ...extraBackends().map((b) => b.id)].sort();
 
 /** Every configuration the page can make: the defaults for a message, with each knob set to each of its options. */
 function offeredConfigs(m: BackendManifest): Config[] {

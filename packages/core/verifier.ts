@@ -3,24 +3,12 @@
 // the package finds through `@zkplay/backends/verifiers`: either a TypeScript verifier of its
 // own, loaded only when a proof of that backend comes, or the verifier-only wasm its build lists
 // in keys.json (`verifier`: glue + wasm, no prover code), which the package runs with its one
-// wasm loader. The call and the answer are the package's own types (verifier/src/backends/types.ts),
+// wasm loader. The call, the answer and the EVM call are the package's own types (verifier/src/backends/types.ts),
 // which its published declarations carry without importing anything unpublished.
 
-import type { BackendVerifier } from '@zkplay/verifier/backends/types';
+import type { BackendVerifier, SolidityCall } from '@zkplay/verifier/backends/types';
 
-export type { BackendAnswer, BackendVerifier, VerifyCall } from '@zkplay/verifier/backends/types';
-
-/** The call of an EVM verifier contract for one proof, for a dApp to send. */
-export interface EvmCall {
-  /** The contract function's signature, e.g. verifyProof(bytes,uint256[33]). */
-  function: string;
-  /** The proof as the contract reads it, 0x-hex. */
-  proof: string;
-  /** The public inputs, 0x-hex words. */
-  input: string[];
-  /** ABI-encoded calldata: selector, then the arguments. */
-  data: string;
-}
+export type { BackendAnswer, BackendVerifier, SolidityCall, VerifyCall } from '@zkplay/verifier/backends/types';
 
 /** How the package checks a backend's proofs: what its verifier.ts exports as `verifier`. */
 export type VerifierSpec =
@@ -37,6 +25,6 @@ export type VerifierSpec =
         proofSystem: string;
         field: string;
         /** Imports the function that makes the call (which throws for a proof that does not decode). */
-        load(): Promise<(proof: Uint8Array, digest: Uint8Array, length: number) => EvmCall>;
+        load(): Promise<(proof: Uint8Array, digest: Uint8Array, length: number) => SolidityCall>;
       };
     };

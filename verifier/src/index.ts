@@ -12,13 +12,14 @@ import { loadChecked, loadBytes, type Fetch } from './assets';
 import { findKey, readKeyManifest, short, type BackendKeys, type KeyManifest } from './keys';
 import { parseProofFile, toHex } from './proof-file';
 import { Refusal, type RefusalCode } from './refusal';
-import type { BackendVerifier } from './backends/types';
+import type { BackendVerifier, SolidityCall } from './backends/types';
 import { checkStatement } from '@zkplay/core/statement';
 import { verifiers as specs } from '@zkplay/backends/verifiers';
 
 export { parseProofFile, encodeProofFile, type ProofFile, type ParsedProof } from './proof-file';
 export { readKeyManifest, keyFor, findKey, type KeyManifest, type BackendKeys, type KeyEntry } from './keys';
 export { Refusal, type RefusalCode } from './refusal';
+export type { SolidityCall } from './backends/types';
 
 export interface VerifyOptions {
   /** keys.json to trust, as a URL (key files are found next to it) or as an object with the URL its files are relative to. Default: the keys shipped with the package. */
@@ -158,18 +159,6 @@ export async function verify(
   }
   out.ms = performance.now() - t0;
   return out;
-}
-
-/** The call of an EVM verifier contract for one proof, for a dApp to send (the same shape for every backend that has one). */
-export interface SolidityCall {
-  /** The contract function's signature, e.g. verifyProof(bytes,uint256[33]). */
-  function: string;
-  /** The proof as the contract reads it, 0x-hex. */
-  proof: string;
-  /** The public inputs, 0x-hex words. */
-  input: string[];
-  /** ABI-encoded calldata: selector, then the arguments. */
-  data: string;
 }
 
 /**

@@ -2,7 +2,8 @@
 // Digest bytes), verified in TypeScript on @noble/curves: no Go runtime, no wasm.
 import { checkStatement } from '@zkplay/core/statement';
 import type { BackendVerifier } from '@zkplay/core/verifier';
-import { parseVerifyingKey, solidityCall, verifyWithKey, type GnarkVerifyingKey, type SolidityCall } from './verify';
+import type { SolidityCall } from '@zkplay/core/verifier';
+import { parseVerifyingKey, solidityCall, verifyWithKey, type GnarkVerifyingKey } from './verify';
 
 /** The circuit's public inputs in gnark's order: Length, then Digest[0..31] (each byte a field element). */
 export function statementToPublicInputs(digest: Uint8Array, length: number): bigint[] {

@@ -13,6 +13,7 @@
 //      Solidity-target hash (backend/solidity WithProverTargetSolidityVerifier), the same the
 //      exported contract computes, so one proof verifies in Go, in the EVM and here;
 //   5. e(A, B) · e(C_krs, −δ) · e(K₀ + Σ wᵢKᵢ₊₁ + C, −γ) · e(−α, β) = 1.
+import type { SolidityCall } from '@zkplay/core/verifier';
 import { bn254 } from '@noble/curves/bn254.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import {
@@ -200,19 +201,13 @@ export function verifyWithKey(vk: GnarkVerifyingKey, proofBytes: Uint8Array, pub
   }
 }
 
-/** The call of the exported contract's verifyProof(bytes proof, uint256[n] input), for a dApp to send. */
-export interface SolidityCall {
-  function: string;
-  /** A | B | C | commitment | proof of knowledge, uncompressed, as the contract reads them (384 bytes). */
-  proof: string;
-  input: string[];
-  /** ABI-encoded calldata: selector, then the arguments. */
-  data: string;
-}
-
 const word = (x: bigint) => x.toString(16).padStart(64, '0');
 
-/** The contract call for this proof and these public inputs (throws EncodingError for a proof that does not decode). */
+/**
+ * The call of the exported contract's verifyProof(bytes proof, uint256[n] input) for this proof
+ * (A | B | C | commitment | proof of knowledge, uncompressed: 384 bytes) and these public inputs;
+ * throws EncodingError for a proof that does not decode.
+ */
 export function solidityCall(proofBytes: Uint8Array, publicInputs: bigint[]): SolidityCall {
   const p = parseProof(proofBytes, 1);
   const words = [

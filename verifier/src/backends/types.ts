@@ -26,3 +26,15 @@ export interface BackendAnswer {
 export interface BackendVerifier {
   verify(call: VerifyCall): Promise<BackendAnswer>;
 }
+
+/** The call of an EVM verifier contract for one proof, for a dApp to send (the same shape for every backend that has one). */
+export interface SolidityCall {
+  /** The contract function's signature, e.g. verifyProof(bytes,uint256[33]). */
+  function: string;
+  /** The proof as the contract reads it, 0x-hex. */
+  proof: string;
+  /** The public inputs, 0x-hex words. */
+  input: string[];
+  /** ABI-encoded calldata: selector, then the arguments. */
+  data: string;
+}
