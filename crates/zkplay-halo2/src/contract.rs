@@ -3,6 +3,7 @@
 //! tests check. Phase ids and labels are written here.
 
 use zkplay_wasm_runtime::serde::Serialize;
+use zkplay_wasm_runtime::statement::Hash;
 use zkplay_wasm_runtime::{
     config_int, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult, ProveReport,
     Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
@@ -108,6 +109,7 @@ impl Prover for Halo2Prover {
     type Stats = Halo2Stats;
     // One call reads the files and makes the proving key; each is timed inside.
     const PHASES: &'static [PhaseName] = &[LOAD, PK, WITNESS, PROVE, VERIFY];
+    const HASH: Hash = Hash::Keccak256;
     const PREPARING: PhaseName = LOAD;
 
     /// `{ k, rowsPerRound }` (see [`params_from_json`]) and the files `params` (the build's KZG

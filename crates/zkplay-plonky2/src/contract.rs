@@ -3,6 +3,7 @@
 //! tests check. Phase ids and labels are written here.
 
 use zkplay_wasm_runtime::serde::Serialize;
+use zkplay_wasm_runtime::statement::Hash;
 use zkplay_wasm_runtime::{
     config_int, config_str, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult,
     ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
@@ -127,6 +128,7 @@ impl Prover for Plonky2Prover {
     type Circuit = Plonky2Circuit;
     type Stats = Plonky2Stats;
     const PHASES: &'static [PhaseName] = &[BUILD, WITNESS, PROVE, VERIFY];
+    const HASH: Hash = Hash::Keccak256;
     const PREPARING: PhaseName = BUILD;
 
     /// `{ maxBlocks, merkleHash: "keccak" | "poseidon", zk: "off" | "on" }` (merkleHash and zk

@@ -27,10 +27,12 @@ pub fn check_phases_file<P: Prover>(manifest_dir: &str, backend: &str) {
     check_or_write(&path, &phases_json::<P>(&test));
 }
 
-/// A backend's `phases.json`: the phases its prover reports, in order, with the labels the page shows.
+/// A backend's `phases.json`: the phases its prover reports, in order, with the labels the page
+/// shows, and the hash its statement is about.
 pub fn phases_json<P: Prover>(test: &str) -> serde_json::Value {
     serde_json::json!({
-        "comment": format!("Written by `{WRITE}=1 cargo test --release {test}`, which fails when it is stale: the crate's Prover::PHASES, read by the backend's index.ts."),
+        "comment": format!("Written by `{WRITE}=1 cargo test --release {test}`, which fails when it is stale: the crate's Prover::PHASES and Prover::HASH, read by the backend's index.ts."),
+        "hash": P::HASH,
         "phases": P::PHASES,
     })
 }

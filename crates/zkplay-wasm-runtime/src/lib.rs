@@ -30,9 +30,9 @@ pub mod wasm;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod generated;
 /// The native reference runner of the backends' `examples/reference.rs`.
-#[cfg(all(feature = "keccak", not(target_arch = "wasm32")))]
+#[cfg(all(feature = "hashes", not(target_arch = "wasm32")))]
 pub mod reference;
-#[cfg(all(feature = "keccak", not(target_arch = "wasm32")))]
+#[cfg(all(feature = "hashes", not(target_arch = "wasm32")))]
 pub mod samples;
 pub mod statement;
 pub mod thread_cache;
@@ -215,7 +215,7 @@ pub struct ProveReport {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProofOutput {
     pub proof: Vec<u8>,
-    /// The digest the circuit computed (Keccak-256 of the message).
+    /// The digest the circuit computed (the backend's [`Prover::HASH`] of the message).
     pub digest: [u8; 32],
     /// The message length, in bytes.
     pub length: usize,
@@ -306,6 +306,8 @@ pub trait Prover: Sized {
     /// Every phase the reports of `prepare`, `prove` and `verify` time, in order: the crate's
     /// list, which its test writes to the backend's phases.json for the page ([`generated`]).
     const PHASES: &'static [PhaseName];
+    /// The hash the statement "H(M) = D" is about; the page, proof files and keys.json name it.
+    const HASH: statement::Hash;
     /// The phase the page shows running while `prepare` runs (its timed phases come in the report).
     const PREPARING: PhaseName;
     /// Same for `prove` and `verify`.
@@ -318,7 +320,7 @@ pub trait Prover: Sized {
     fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self>;
     /// Witness and proof for `message`; `capacity` when it does not fit.
     fn prove(&self, message: &[u8]) -> Result<ProveReport, ProverError>;
-    /// Checks `proof` for "Keccak-256(M) = digest and |M| = length". `length` is a JavaScript
+    /// Checks `proof` for "H(M) = digest and |M| = length" (H: [`Prover::HASH`]). `length` is a JavaScript
     /// number (`f64`): anything but an integer in `0..=capacityBytes`, and a digest that is not
     /// 32 bytes, is `invalid-input` before the proof is read. A proof that cannot be parsed is
     /// `corrupt-proof`; one that parses and does not verify is `Ok(ok: false)`.

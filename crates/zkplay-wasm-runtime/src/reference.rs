@@ -4,7 +4,6 @@
 //! reports, so phase ids and labels live once, in the backend's `contract.rs`:
 //!   { threads, config, prepare: {phases, sizes, circuit, capacityBytes},
 //!     runs: [{prove: [phase], verify: [phase], proofBytes}], peakRssBytes }
-use crate::statement::keccak256;
 use crate::{serde_json, serde_json::json, Artifacts, Prover};
 
 /// Prepares `config` from `artifacts` (the build's shipped files, as the page gets them), then
@@ -12,7 +11,7 @@ use crate::{serde_json, serde_json::json, Artifacts, Prover};
 pub fn run<P: Prover>(backend: &str, config: serde_json::Value, artifacts: &Artifacts, len: usize, runs: usize) {
     let (prover, prepared) = P::prepare(&config, artifacts).unwrap_or_else(|e| panic!("prepare: {}", e.message));
     let message: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
-    let digest = keccak256(&message);
+    let digest = P::HASH.digest(&message);
     let mut samples = vec![];
     for i in 0..runs {
         let proved = prover.prove(&message).unwrap_or_else(|e| panic!("prove: {}", e.message));

@@ -5,7 +5,6 @@
 use std::path::Path;
 
 use crate::serde_json::{json, Value};
-use crate::statement::keccak256;
 use crate::{Artifacts, Prover};
 
 /// A proof made natively from the shipped files, and the statement it proves.
@@ -32,7 +31,7 @@ pub fn prove_sample<'a, P: Prover>(
     let fail = |what: &str, e: crate::ProverError| -> ! { panic!("sample {name}: {what}: {e}") };
     let (prover, _) = P::prepare(&config, artifacts).unwrap_or_else(|e| fail("prepare", e));
     let proved = prover.prove(message.as_bytes()).unwrap_or_else(|e| fail("prove", e));
-    let digest = keccak256(message.as_bytes());
+    let digest = P::HASH.digest(message.as_bytes());
     let checked = prover.verify(&proved.proof, &digest, message.len() as f64).unwrap_or_else(|e| fail("verify", e));
     assert!(checked.ok, "sample {name} does not verify: {}", checked.reason.unwrap_or_default());
     Sample { name, config, key_file, message, proof: proved.proof, digest }

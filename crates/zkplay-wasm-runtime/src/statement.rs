@@ -55,8 +55,43 @@ pub fn check_digest(digest: &[u8]) -> Result<[u8; 32], String> {
     digest.try_into().map_err(|_| format!("digest is {} bytes, expected 32", digest.len()))
 }
 
-/// Keccak-256, the reference the circuits' digests are checked against.
-#[cfg(feature = "keccak")]
+/// The hash of a backend's statement, by the id the page, proof files and keys.json use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Hash {
+    /// Keccak-256 as Ethereum uses it (padding 0x01 .. 0x80; not SHA3-256).
+    #[serde(rename = "keccak-256")]
+    Keccak256,
+    /// BLAKE2s-256 (RFC 7693: no key, 32-byte digest).
+    #[serde(rename = "blake2s-256")]
+    Blake2s256,
+}
+
+impl Hash {
+    pub fn id(self) -> &'static str {
+        match self {
+            Hash::Keccak256 => "keccak-256",
+            Hash::Blake2s256 => "blake2s-256",
+        }
+    }
+
+    /// The reference digest of `message`.
+    #[cfg(feature = "hashes")]
+    pub fn digest(self, message: &[u8]) -> [u8; 32] {
+        match self {
+            Hash::Keccak256 => keccak256(message),
+            Hash::Blake2s256 => blake2s256(message),
+        }
+    }
+}
+
+/// BLAKE2s-256 (RFC 7693, no key, 32-byte output).
+#[cfg(feature = "hashes")]
+pub fn blake2s256(message: &[u8]) -> [u8; 32] {
+    blake2s_simd::Params::new().hash_length(32).hash(message).as_bytes().try_into().expect("32 bytes")
+}
+
+/// Keccak-256, the reference the Keccak circuits' digests are checked against.
+#[cfg(feature = "hashes")]
 pub fn keccak256(message: &[u8]) -> [u8; 32] {
     use tiny_keccak::{Hasher, Keccak};
     let mut k = Keccak::v256();
@@ -111,6 +146,24 @@ mod tests {
         // Capacity 0 (no circuit has it, but the check is total): only 0 passes.
         assert_eq!(length_from_js(0.0, 0, NOTE), Ok(0));
         assert!(length_from_js(1.0, 0, NOTE).is_err());
+    }
+
+    #[cfg(feature = "hashes")]
+    #[test]
+    fn reference_digests() {
+        let hex = |d: [u8; 32]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        assert_eq!(
+            hex(Hash::Blake2s256.digest(b"")),
+            "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9"
+        );
+        assert_eq!(
+            hex(Hash::Blake2s256.digest(b"abc")),
+            "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"
+        );
+        assert_eq!(
+            hex(Hash::Keccak256.digest(b"")),
+            "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"
+        );
     }
 
     #[test]
