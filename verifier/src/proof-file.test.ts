@@ -97,7 +97,7 @@ describe('proof files (version 2)', () => {
       '"keyHash" must be sha256 (lowercase hex)',
     );
     expect(refusal({ ...good(), statement: { digest: 'abcd', length: 1 } }).message).toContain(
-      '"statement.digest" must be Keccak-256 digest, 32 bytes as 64 hex digits, not "abcd"',
+      '"statement.digest" must be the digest of the message under the file\'s hash (Keccak-256 when absent), 32 bytes as 64 hex digits, not "abcd"',
     );
     expect(refusal({ ...good(), createdAt: 'yesterday' }).message).toContain('"createdAt" must be a date and time');
     expect(refusal({ ...good(), backend: '../x' }).code).toBe('invalid-file');
