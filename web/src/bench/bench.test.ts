@@ -203,6 +203,7 @@ describe('settings and plan', () => {
       label: id,
       proofSystem: '',
       field: '',
+      hash: 'keccak-256',
       statement: '',
       trust: '',
       setupLabel: '',
