@@ -61,6 +61,3 @@ export function pageStatement(hash: HashId, bytes: Uint8Array): PageStatement {
 }
 
 export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-/** @deprecated pageStatement('keccak-256', bytes).digest */
-export const keccak256 = (bytes: Uint8Array): Uint8Array => hashDef('keccak-256').digest(bytes);
