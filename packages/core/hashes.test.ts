@@ -73,6 +73,15 @@ describe('the hash ids', () => {
     expect(() => hashDef('sha256')).toThrow(/unknown hash "sha256"/);
   });
 
+  it("have the same digests in the scripts' plain-Node copy (scripts/lib/wasm-fuzz.mjs DIGESTS)", async () => {
+    const path: string = '../../scripts/lib/wasm-fuzz.mjs';
+    const { DIGESTS } = (await import(path)) as { DIGESTS: Record<string, (m: Uint8Array) => Uint8Array> };
+    expect(Object.keys(DIGESTS)).toEqual(HASH_IDS);
+    for (const id of HASH_IDS)
+      for (const m of [new Uint8Array(), utf8('abc'), new Uint8Array(200).fill(9)])
+        expect(hex(DIGESTS[id](m)), id).toBe(hex(hashDef(id).digest(m)));
+  });
+
   it('name their blocks and their digest in words', () => {
     expect(blocksText('keccak-256', 1)).toBe('1 Keccak block');
     expect(blocksText('blake2s-256', 3)).toBe('3 BLAKE2s blocks');
