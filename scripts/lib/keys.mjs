@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { log, root, sha256File } from './steps.mjs';
 import { backendFile } from './backends.mjs';
+import { DEFAULT_HASH, HASHES } from './hashes.mjs';
 
 /** { file, bytes, sha256 } of artifacts/<id>/<rel>, path relative to artifacts/. */
 function fileEntry(artifacts, id, rel) {
@@ -19,15 +20,11 @@ function fileEntry(artifacts, id, rel) {
 
 const rebase = (id, f) => ({ ...f, file: `${id}/${f.file}` });
 
-/** The hash ids keys.json may carry (schema/keys.schema.json, packages/core/hashes.ts). */
-const HASH_IDS = JSON.parse(readFileSync(join(root, 'schema', 'keys.schema.json'), 'utf8')).$defs.backend.properties
-  .hash.enum;
-
 /** The hash of a backend's statement as its index.json says (absent: keccak-256); refuses an unknown one. */
 export function keysHash(id, keys) {
-  const hash = keys.hash ?? 'keccak-256';
-  if (!HASH_IDS.includes(hash))
-    throw new Error(`${id}: index.json keys.hash is "${hash}", not one of ${HASH_IDS.join(', ')}`);
+  const hash = keys.hash ?? DEFAULT_HASH;
+  if (!Object.hasOwn(HASHES, hash))
+    throw new Error(`${id}: index.json keys.hash is "${hash}", not one of ${Object.keys(HASHES).join(', ')}`);
   return hash;
 }
 

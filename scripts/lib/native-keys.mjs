@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceDir } from './atomic.mjs';
+import { DEFAULT_HASH } from './hashes.mjs';
 import { log, run, step } from './steps.mjs';
 
 /**
@@ -47,7 +48,7 @@ export function publishSamples({ root, keysDir, outDir, entries, claims }) {
       format: 'zkplay-proof',
       version: 2,
       ...claims,
-      hash: claims.hash ?? 'keccak-256',
+      hash: claims.hash ?? DEFAULT_HASH,
       config: s.config,
       keyHash: key.keyHash,
       statement: { digest: s.digest, length: s.length },

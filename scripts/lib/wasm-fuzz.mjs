@@ -3,11 +3,10 @@
 // unexpected refusal, a tally of refusals per mutation kind, the whole run (runWasmFuzz: a
 // backend names only its configuration, its own mutation kinds and its crate's words), and
 // running as its own process.
-import { blake2s } from '@noble/hashes/blake2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HASHES } from './hashes.mjs';
 import { run } from './steps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,15 +25,6 @@ export function rng(seed) {
   const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
   return { next, int, bytes };
 }
-
-/**
- * The digest of each statement hash id (packages/core/hashes.ts is the definition; these scripts
- * run in plain Node, which cannot import it: packages/core/hashes.test.ts checks they agree).
- */
-export const DIGESTS = {
-  'keccak-256': (m) => keccak_256(m),
-  'blake2s-256': (m) => blake2s(m, { dkLen: 32 }),
-};
 
 /** The hash of backend `id`'s statement, as its index.json says (keys.hash; absent: keccak-256). */
 export function statementHash(id) {
@@ -114,14 +104,14 @@ export function honestProof({
   hash = 'keccak-256',
   fail,
 }) {
-  if (!Object.hasOwn(DIGESTS, hash)) fail(`no digest for hash "${hash}"`);
+  if (!Object.hasOwn(HASHES, hash)) fail(`no digest for hash "${hash}"`);
   const t0 = performance.now();
   const prover = new m.Prover(JSON.stringify(config), files);
   const cap = prover.report().capacityBytes;
   if (cap !== capacity) fail(`the capacity of ${JSON.stringify(config)} is ${cap} bytes, expected ${capacity}`);
   const msg = new TextEncoder().encode(message);
   const { proof } = prover.prove(msg);
-  const digest = DIGESTS[hash](msg);
+  const digest = HASHES[hash].digest(msg);
   const proveMs = performance.now() - t0;
   const verify = verifierOf({ m, prover, prefixes, codes, fail });
   let verified = 0;
