@@ -2,11 +2,14 @@
 // draws its knobs, capacity, progress and texts from these, and e2e/conformance.spec.ts drives
 // every backend through the same cases by its id. A new backend gets these checks by being
 // registered (backends/<id>/index.ts), as it gets the end-to-end ones.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { keccakBlocks, maxBytesForBlocks, type BackendManifest } from '@zkplay/core/manifest';
+import type { BackendManifest } from '@zkplay/core/manifest';
+import { DEFAULT_HASH, hashDef, isHashId } from '@zkplay/core/hashes';
 import type { Config } from '@zkplay/core/protocol';
 import { backendIds } from '../scripts/lib/backends.mjs';
-import { extraBackends } from '../scripts/lib/extra-backends.mjs';
+import { extraBackendKeys, extraBackends } from '../scripts/lib/extra-backends.mjs';
 import { backends, findBackend } from './registry';
 
 /** The folders <id>/ with an index.ts: this one's, and those of the extra backends' folders. */
@@ -21,6 +24,19 @@ function offeredConfigs(m: BackendManifest): Config[] {
 }
 
 const nonEmpty = (s: unknown) => typeof s === 'string' && s.trim().length > 0;
+
+/** The hash keys.json declares for a backend: the build's (web/public/artifacts, when built) or an extra folder's. */
+function keysHash(id: string): { hash: string; where: string } | undefined {
+  const extra = extraBackends().find((b) => b.id === id);
+  if (extra) {
+    const k = extraBackendKeys(extra);
+    return k && { hash: k.backend.hash ?? DEFAULT_HASH, where: `${extra.dir}/keys/keys.json` };
+  }
+  const path = fileURLToPath(new URL('../web/public/artifacts/keys.json', import.meta.url));
+  if (!existsSync(path)) return undefined;
+  const b = JSON.parse(readFileSync(path, 'utf8')).backends?.[id];
+  return b && { hash: b.hash ?? DEFAULT_HASH, where: path };
+}
 
 describe('the registry', () => {
   it('has one backend per backends/<id>/index.ts (and per extra folder), with the folder name as its id', () => {
@@ -100,15 +116,23 @@ for (const { manifest: m, createWorker } of backends) {
       }
     });
 
-    it("states every offered configuration's capacity as whole Keccak blocks: bytes = blocks × 136 − 1", () => {
+    it('declares the hash of its statement (a known one, named in the statement), as its keys.json does', () => {
+      expect(isHashId(m.hash), `${m.id}: hash ${String(m.hash)} is not one of packages/core/hashes.ts`).toBe(true);
+      expect(m.statement, `${m.id}: the statement does not name its hash`).toContain(`${hashDef(m.hash).label}(M)`);
+      const keys = keysHash(m.id);
+      if (keys) expect(keys.hash, `${keys.where} says ${m.id} proves ${keys.hash}`).toBe(m.hash);
+    });
+
+    it("states every offered configuration's capacity as whole blocks of its hash (Keccak: blocks × 136 − 1 bytes)", () => {
+      const h = hashDef(m.hash);
       for (const c of offeredConfigs(m)) {
         const cap = m.capacity(c);
         const what = `capacity(${JSON.stringify(c)}) = ${JSON.stringify(cap)}`;
         expect(Number.isSafeInteger(cap.blocks), what).toBe(true);
         expect(cap.blocks, `${what}: an offered configuration holds no message`).toBeGreaterThanOrEqual(1);
-        expect(cap.bytes, what).toBe(maxBytesForBlocks(cap.blocks));
-        expect(keccakBlocks(cap.bytes), what).toBe(cap.blocks);
-        expect(keccakBlocks(cap.bytes + 1), what).toBe(cap.blocks + 1);
+        expect(cap.bytes, what).toBe(h.bytesForBlocks(cap.blocks));
+        expect(h.blocks(cap.bytes), what).toBe(cap.blocks);
+        expect(h.blocks(cap.bytes + 1), what).toBe(cap.blocks + 1);
       }
     });
 

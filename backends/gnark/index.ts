@@ -10,6 +10,7 @@ export const backend: Backend = {
     label: 'gnark',
     proofSystem: 'Groth16 (gnark v0.16.3)',
     field: 'BN254',
+    hash: 'keccak-256',
     statement:
       'I know a message M of length L such that Keccak-256(M) = D. D and L are public inputs; the message M stays private (a witness).',
     trust:

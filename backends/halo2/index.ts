@@ -18,6 +18,7 @@ export const backend: Backend = {
     label: 'halo2',
     proofSystem: 'halo2 PLONK + KZG (SHPLONK), zkEVM Keccak (zkevm-hashes 0.3.0)',
     field: 'BN254',
+    hash: 'keccak-256',
     statement:
       'I know a message M of length L such that Keccak-256(M) = D. L and D are public instances; the message M stays private (a witness).',
     trust:

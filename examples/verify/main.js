@@ -1,5 +1,7 @@
-// The whole integration: import verify from the package and show what it says.
-import { verify } from '../../verifier/index.js';
+// The whole integration: import verify from the package and show what it says, including which
+// hash the statement uses (a dApp compares hashMessage(r.statement.hash, its message) with
+// r.statement.digest, or calls statementMatches(file, message)).
+import { hashLabel, verify } from '../../verifier/index.js';
 
 const out = document.getElementById('result');
 
@@ -9,7 +11,7 @@ async function check(text) {
   const r = await verify(text);
   out.className = r.ok ? 'ok' : 'no';
   const claim = r.statement
-    ? `${r.backend}: Keccak-256 of a ${r.statement.length}-byte message is ${r.statement.digest}`
+    ? `${r.backend}: ${hashLabel(r.statement.hash)} of a ${r.statement.length}-byte message is ${r.statement.digest}`
     : '';
   out.textContent = r.ok
     ? `Verified in ${r.ms.toFixed(1)} ms\n${claim}\nkey ${r.keyHash}\nsetup: ${r.setup?.note ?? ''}`

@@ -1,6 +1,7 @@
 // What a backend tells the page about itself. The UI reads only this: adding a backend means
 // adding a folder backends/<id>/ whose index.ts exports a `backend` of type Backend.
 import type { Config } from './protocol';
+import { HASHES, type HashId } from './hashes';
 
 export interface Knob {
   id: string;
@@ -22,6 +23,12 @@ export interface BackendManifest {
   proofSystem: string;
   /** e.g. "BN254", "Goldilocks" */
   field: string;
+  /**
+   * The hash of the statement "I know M of length L with H(M) = D" (packages/core/hashes.ts):
+   * the page computes D with it, block counts use its blocks, and proof files, keys.json and run
+   * results carry it. The build must write the same id into keys.json (index.json keys.hash).
+   */
+  hash: HashId;
   /** What is public and what stays private, in one sentence. */
   statement: string;
   /** Trust assumptions of the setup, in one or two sentences. Shown verbatim. */
@@ -54,7 +61,11 @@ export interface Backend {
   createWorker(): Worker;
 }
 
-/** Keccak-256 absorbs 136-byte blocks; padding always adds at least one byte. */
-export const KECCAK_RATE = 136;
-export const keccakBlocks = (bytes: number) => Math.floor(bytes / KECCAK_RATE) + 1;
-export const maxBytesForBlocks = (blocks: number) => blocks * KECCAK_RATE - 1;
+// Keccak-256's block arithmetic under its old names, for the Keccak backends' own modules that
+// still import them: one definition, HASHES['keccak-256'] (hashes.ts). New code: hashDef(id).
+/** @deprecated HASHES['keccak-256'].blockBytes */
+export const KECCAK_RATE = HASHES['keccak-256'].blockBytes;
+/** @deprecated HASHES['keccak-256'].blocks */
+export const keccakBlocks = HASHES['keccak-256'].blocks;
+/** @deprecated HASHES['keccak-256'].bytesForBlocks */
+export const maxBytesForBlocks = HASHES['keccak-256'].bytesForBlocks;

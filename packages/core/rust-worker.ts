@@ -11,6 +11,7 @@
 // A backend's worker.ts is then only: which wasm, and how its configuration is checked.
 import { fetchArtifact, fetchIndex, type ArtifactFile, type ArtifactIndex } from './artifacts';
 import { BackendError, type Config, type PhaseTiming, type PrepareResult } from './protocol';
+import type { HashId } from './hashes';
 import { DOWNLOAD_KEYS } from './rust-manifest';
 import { serve, type PhaseContext } from './serve';
 import { wasmBackend, type WasmBindgenModule } from './wasm-bindgen';
@@ -55,6 +56,8 @@ export interface RustBackend {
    * configurations the same one (prepared once per worker).
    */
   config(config: Config): Config;
+  /** The hash of the backend's statement (its manifest's `hash`), named in refusals; absent: Keccak-256. */
+  hash?: HashId;
   /** Optional: compares what the wasm prepared with the backend's manifest (throw on a mismatch). */
   check?(config: Config, report: PrepareReport): void;
   /**
@@ -119,6 +122,7 @@ export function serveRustBackend(b: RustBackend) {
   }
 
   serve({
+    hash: b.hash,
     async prepare(config, threads, ctx) {
       const given = b.config(config);
       const key = JSON.stringify(given);

@@ -104,6 +104,7 @@ const proofFile: ProofFile = JSON.parse(
     field: 'bn254',
     config: { circuit: 'keccak' },
     keyHash: sha,
+    hash: 'keccak-256',
     digest: new Uint8Array(32).fill(7),
     length: 11,
     proof: new Uint8Array([1, 2, 3]),

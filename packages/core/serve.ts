@@ -14,6 +14,7 @@ import {
   type VerifyResult,
   type WorkerEvent,
 } from './protocol';
+import type { HashId } from './hashes';
 import { checkStatement } from './statement';
 
 export interface PhaseContext {
@@ -31,6 +32,8 @@ export interface PhaseContext {
 type Omit2<T> = Omit<T, 'kind' | 'phases'>;
 
 export interface BackendImpl {
+  /** The hash of the backend's statement (its manifest's `hash`), named in refusals; absent: Keccak-256. */
+  hash?: HashId;
   prepare(config: Config, threads: number, ctx: PhaseContext): Promise<Omit2<PrepareResult>>;
   prove(message: Uint8Array, ctx: PhaseContext): Promise<Omit2<ProveResult>>;
   verify(proof: Uint8Array, digest: Uint8Array, length: number, ctx: PhaseContext): Promise<Omit2<VerifyResult>>;
@@ -91,7 +94,7 @@ async function handle(impl: BackendImpl, req: Request, ctx: PhaseContext): Promi
         throw new BackendError('not-prepared', 'verify before prepare: this worker has no keys or circuit yet');
       if (!(req.proof instanceof Uint8Array))
         throw new BackendError('invalid-input', 'invalid input: the proof must be bytes (Uint8Array)');
-      checkStatement(req.digest, req.length, preparedCapacity);
+      checkStatement(req.digest, req.length, preparedCapacity, impl.hash);
       return { kind: 'verify', ...(await impl.verify(req.proof, req.digest, req.length, ctx)), phases: ctx.phases };
     case 'allocate':
       return { kind: 'allocate', memory: await impl.allocate(req.mib) };

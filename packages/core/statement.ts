@@ -1,20 +1,24 @@
-// The public statement every verifier checks: "Keccak-256(M) = digest and |M| = length".
+// The public statement every verifier checks: "H(M) = digest and |M| = length", where H is the
+// hash the backend declares (hashes.ts: Keccak-256 or BLAKE2s-256, both 32-byte digests).
 // Its inputs are checked here, once, before any of them reaches a verifier: the Rust wasm
 // verifiers took the length as a 32-bit integer, so JavaScript's conversion turned
 // 4294967301 into 5 and 5.5 into 5, and a proof for 5 bytes "verified" for those lengths.
 // The wasm and Go verifiers check again on their side; this is the first line.
+import { hashDef } from './hashes';
 import { BackendError } from './protocol';
 
 export const DIGEST_BYTES = 32;
 
 /**
  * Throws BackendError('invalid-input') unless length is a whole number in 0..=capacityBytes
- * (or 0..=MAX_SAFE_INTEGER when the capacity is not known yet) and digest is 32 bytes.
+ * (or 0..=MAX_SAFE_INTEGER when the capacity is not known yet) and digest is 32 bytes, the
+ * digest of `hash` (absent: Keccak-256, what every statement was before there was a choice).
  */
-export function checkStatement(digest: unknown, length: unknown, capacityBytes?: number): void {
+export function checkStatement(digest: unknown, length: unknown, capacityBytes?: number, hash?: string): void {
   if (!(digest instanceof Uint8Array) || digest.length !== DIGEST_BYTES) {
     const got = digest instanceof Uint8Array ? `${digest.length} bytes` : typeof digest;
-    throw new BackendError('invalid-input', `invalid input: a Keccak-256 digest is ${DIGEST_BYTES} bytes, got ${got}`);
+    const label = hashDef(hash).label;
+    throw new BackendError('invalid-input', `invalid input: a ${label} digest is ${DIGEST_BYTES} bytes, got ${got}`);
   }
   checkLength(length, capacityBytes);
 }

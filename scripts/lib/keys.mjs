@@ -2,10 +2,15 @@
 // build, gathered from the `keys` section that each backend's build.mjs wrote into its
 // artifacts/<id>/index.json, with paths made relative to artifacts/. The page, the verify view
 // and the zkplay-verifier package read this one file.
+// Each backend's entry says which hash its statement uses (`hash`, packages/core/hashes.ts): its
+// build writes it as keys.hash in index.json; a build that writes none is Keccak-256, as every
+// backend was before there was a choice. The manifest conformance test checks it against the
+// backend's manifest (backends/conformance.test.ts), the verifier refuses files of another hash.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, root, sha256File } from './steps.mjs';
 import { backendFile } from './backends.mjs';
+import { DEFAULT_HASH, HASHES } from './hashes.mjs';
 
 /** { file, bytes, sha256 } of artifacts/<id>/<rel>, path relative to artifacts/. */
 function fileEntry(artifacts, id, rel) {
@@ -14,6 +19,14 @@ function fileEntry(artifacts, id, rel) {
 }
 
 const rebase = (id, f) => ({ ...f, file: `${id}/${f.file}` });
+
+/** The hash of a backend's statement as its index.json says (absent: keccak-256); refuses an unknown one. */
+export function keysHash(id, keys) {
+  const hash = keys.hash ?? DEFAULT_HASH;
+  if (!Object.hasOwn(HASHES, hash))
+    throw new Error(`${id}: index.json keys.hash is "${hash}", not one of ${Object.keys(HASHES).join(', ')}`);
+  return hash;
+}
 
 export function writeKeyManifest(artifacts) {
   const backends = {};
@@ -33,6 +46,7 @@ export function writeKeyManifest(artifacts) {
     const b = {
       proofSystem: k.proofSystem,
       field: k.field,
+      hash: keysHash(id, k),
       build: index.build,
       setup: k.setup,
       versions: k.versions ?? {},

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceDir } from './atomic.mjs';
+import { DEFAULT_HASH } from './hashes.mjs';
 import { log, run, step } from './steps.mjs';
 
 /**
@@ -33,7 +34,8 @@ export async function runKeysExample({ root, cacheDir, crate, backend, key, what
 /**
  * Wraps the native sample proofs of keysDir/samples.json into proof files under outDir/samples/,
  * each naming the key (from `entries`, the index's keys.entries) it was made with; returns the
- * index's `samples` listing. `claims`: { backend, proofSystem, field } of the files.
+ * index's `samples` listing. `claims`: { backend, proofSystem, field, hash? } of the files; the
+ * hash of their statement is always written (absent from claims: keccak-256, as for keys.json).
  */
 export function publishSamples({ root, keysDir, outDir, entries, claims }) {
   const samples = JSON.parse(readFileSync(join(keysDir, 'samples.json'), 'utf8'));
@@ -46,6 +48,7 @@ export function publishSamples({ root, keysDir, outDir, entries, claims }) {
       format: 'zkplay-proof',
       version: 2,
       ...claims,
+      hash: claims.hash ?? DEFAULT_HASH,
       config: s.config,
       keyHash: key.keyHash,
       statement: { digest: s.digest, length: s.length },

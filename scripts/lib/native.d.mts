@@ -1,4 +1,5 @@
 // Types of the part of native.mjs the TypeScript tests use.
+import type { HashId } from '@zkplay/core/hashes';
 import type { RunResult } from '@zkplay/core/run-result';
 
 export interface ReportPhase {
@@ -27,5 +28,7 @@ export function reportRunResult(args: {
   commit?: string;
   bytes: number;
   report: NativeReport;
+  /** The hash of the backend's statement (default keccak-256): recorded, and its blocks counted. */
+  hash?: HashId;
 }): RunResult;
 export { stat } from '@zkplay/core/stats';

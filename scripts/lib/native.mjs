@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_HASH, hashDef } from './hashes.mjs';
 import { cacheDir, log } from './steps.mjs';
 
 // The median/spread the page uses too (one implementation, checked against test-vectors/stats.json).
@@ -48,7 +49,7 @@ export function runRustExample({ root, crate, example, args, threads }) {
  *   { threads, config, prepare: { phases, sizes, circuit, capacityBytes }, runs: [{ prove: [phase], verify: [phase], proofBytes }], peakRssBytes }
  * `build` names the native build (e.g. native-rust); each phase's samples are gathered by id.
  */
-export function reportRunResult({ backend, build, commit, bytes, report }) {
+export function reportRunResult({ backend, build, commit, bytes, report, hash = DEFAULT_HASH }) {
   const { prepare, runs } = report;
   if (!prepare || !Array.isArray(prepare.phases) || !Array.isArray(runs) || runs.length === 0) {
     throw new Error(`${backend}: the native runner's report has no prepare phases or no runs`);
@@ -73,9 +74,10 @@ export function reportRunResult({ backend, build, commit, bytes, report }) {
   return {
     schemaVersion: 1,
     backend,
+    hash,
     config: report.config,
     environment: nativeEnvironment(report.threads, build, commit),
-    message: { bytes, blocks: Math.floor(bytes / 136) + 1 },
+    message: { bytes, blocks: hashDef(hash).blocks(bytes) },
     phases: order.map((p) => ({ ...p, ms: stat(samples.get(p.id)) })),
     sizes: { ...prepare.sizes, proof: Math.max(...runs.map((r) => r.proofBytes)) },
     circuit: prepare.circuit,
@@ -92,16 +94,17 @@ export function reportRunResult({ backend, build, commit, bytes, report }) {
  * A Rust backend's part of `npm run bench:native`: its crate's `reference` example (which runs
  * the prover contract the wasm build exports and prints its reports, so phase ids and labels
  * are the worker's own) for the longest message of each block count, at each thread count.
- * `args(bytes)` is what the example takes after the message length.
+ * `args(bytes)` is what the example takes after the message length. `hash`: of the backend's
+ * statement (its manifest's; default keccak-256): block counts are that hash's blocks.
  */
-export function benchRustReference({ backend, crate, root, blocks, threads, runs, commit, args }) {
+export function benchRustReference({ backend, crate, root, blocks, threads, runs, commit, args, hash = DEFAULT_HASH }) {
   const results = [];
   for (const b of blocks) {
-    const bytes = b * 136 - 1;
+    const bytes = hashDef(hash).bytesForBlocks(b);
     for (const t of threads) {
       log(`${backend} native: ${bytes} bytes (${b} blocks), RAYON_NUM_THREADS=${t}, ${runs} runs`);
       const report = runRustExample({ root, crate, example: 'reference', args: [bytes, runs, ...args], threads: t });
-      results.push(reportRunResult({ backend, build: 'native-rust', commit, bytes, report }));
+      results.push(reportRunResult({ backend, build: 'native-rust', commit, bytes, report, hash }));
     }
   }
   return results;

@@ -50,6 +50,15 @@ describe('reportRunResult', () => {
     expect(r.capacityBytes).toBe(271);
     expect(r.sizes.proof).toBe(800);
     expect(r.runs).toBe(2);
+    expect(r.hash).toBe('keccak-256');
+    expect(r.message).toEqual({ bytes: 200, blocks: 2 });
+  });
+
+  it("records the backend's statement hash and counts its blocks", () => {
+    const r = reportRunResult({ backend: 'b', build: 'native-rust', bytes: 192, report, hash: 'blake2s-256' });
+    expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
+    expect(r.hash).toBe('blake2s-256');
+    expect(r.message).toEqual({ bytes: 192, blocks: 3 });
   });
 
   it('refuses a report without runs or without the prove/verify split', () => {

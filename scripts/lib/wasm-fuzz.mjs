@@ -3,10 +3,10 @@
 // unexpected refusal, a tally of refusals per mutation kind, the whole run (runWasmFuzz: a
 // backend names only its configuration, its own mutation kinds and its crate's words), and
 // running as its own process.
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HASHES } from './hashes.mjs';
 import { run } from './steps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,6 +24,13 @@ export function rng(seed) {
   const int = (n) => Math.floor((next() / 2 ** 32) * n); // 0..n-1
   const bytes = (n) => Uint8Array.from({ length: n }, () => next() & 255);
   return { next, int, bytes };
+}
+
+/** The hash of backend `id`'s statement, as its index.json says (keys.hash; absent: keccak-256). */
+export function statementHash(id) {
+  const indexPath = join(root, 'web', 'public', 'artifacts', id, 'index.json');
+  const hash = existsSync(indexPath) ? JSON.parse(readFileSync(indexPath, 'utf8')).keys?.hash : undefined;
+  return hash ?? 'keccak-256';
 }
 
 export const failer = (id) => (msg) => {
@@ -86,14 +93,25 @@ export const THROWN_CODES = { 'invalid input: ': 'invalid-input', 'malformed pro
  * `files`), its capacity checked, `message` proved. Returns what the fuzzing needs, with
  * mustVerify(when), which fails unless the honest proof still verifies (it is called once here).
  */
-export function honestProof({ m, config, files, capacity, message, prefixes, codes = THROWN_CODES, fail }) {
+export function honestProof({
+  m,
+  config,
+  files,
+  capacity,
+  message,
+  prefixes,
+  codes = THROWN_CODES,
+  hash = 'keccak-256',
+  fail,
+}) {
+  if (!Object.hasOwn(HASHES, hash)) fail(`no digest for hash "${hash}"`);
   const t0 = performance.now();
   const prover = new m.Prover(JSON.stringify(config), files);
   const cap = prover.report().capacityBytes;
   if (cap !== capacity) fail(`the capacity of ${JSON.stringify(config)} is ${cap} bytes, expected ${capacity}`);
   const msg = new TextEncoder().encode(message);
   const { proof } = prover.prove(msg);
-  const digest = keccak_256(msg);
+  const digest = HASHES[hash].digest(msg);
   const proveMs = performance.now() - t0;
   const verify = verifierOf({ m, prover, prefixes, codes, fail });
   let verified = 0;
@@ -257,7 +275,8 @@ export function fuzzSuite(metaUrl, id, main) {
  * the backend's `checks(honest)` and, with the prover freed, its `after({ ...honest, files, r })`,
  * whose text (if any) ends the summary line. The honest proof must verify before, between and
  * after. `files` is a thunk: the shipped files are looked for once the wasm has loaded.
- * ZKPLAY_FUZZ_SEED=<n> replaces the backend's `seed`.
+ * ZKPLAY_FUZZ_SEED=<n> replaces the backend's `seed`. `hash`: of the statement (default: what
+ * the backend's index.json says, keys.hash, else keccak-256), which the honest digest is made with.
  */
 export async function runWasmFuzz({
   id,
@@ -277,12 +296,13 @@ export async function runWasmFuzz({
   checks = () => {},
   after = async () => undefined,
   setupLabel = 'setup',
+  hash = statementHash(id),
 }) {
   const fail = failer(id);
   const seed = Number(process.env.ZKPLAY_FUZZ_SEED ?? defaultSeed);
   const m = await loadSingleWasm(id);
   const files = shipped();
-  const honest = honestProof({ m, config, files, capacity, message, prefixes, fail });
+  const honest = honestProof({ m, config, files, capacity, message, prefixes, hash, fail });
   const { prover, cap, proof, digest, length: L, verify, mustVerify } = honest;
   const tProved = performance.now();
 

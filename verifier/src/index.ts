@@ -2,6 +2,8 @@
 //
 //   import { verify } from 'zkplay-verifier';
 //   const r = await verify(await file.text());   // { ok, backend, statement, keyHash, reason?, code?, ms }
+//   r.statement.hash                              // 'keccak-256' or 'blake2s-256': digest = hash(M)
+//   statementMatches(file, message)               // is the file's statement about these bytes?
 //
 // `ok` is true only when the proof verifies for the statement written in the file, under a key
 // the package ships (or the keys.json given in options). Everything else is ok: false with a
@@ -9,7 +11,8 @@
 // backend's folder declares (backends/<id>/verifier.ts), a verifier in TypeScript or the
 // backend's verifier-only wasm.
 import { loadChecked, loadBytes, type Fetch } from './assets';
-import { findKey, readKeyManifest, short, type BackendKeys, type KeyManifest } from './keys';
+import { backendHash, findKey, readKeyManifest, short, type BackendKeys, type KeyManifest } from './keys';
+import { hashLabel, hashMessage, type HashId } from './hash';
 import { parseProofFile, toHex } from './proof-file';
 import { Refusal, type RefusalCode } from './refusal';
 import type { BackendVerifier, SolidityCall } from './backends/types';
@@ -17,7 +20,16 @@ import { checkStatement } from '@zkplay/core/statement';
 import { verifiers as specs } from '@zkplay/backends/verifiers';
 
 export { parseProofFile, encodeProofFile, type ProofFile, type ParsedProof } from './proof-file';
-export { readKeyManifest, keyFor, findKey, type KeyManifest, type BackendKeys, type KeyEntry } from './keys';
+export {
+  readKeyManifest,
+  keyFor,
+  findKey,
+  backendHash,
+  type KeyManifest,
+  type BackendKeys,
+  type KeyEntry,
+} from './keys';
+export { HASH_IDS, DEFAULT_HASH, isHashId, hashLabel, hashMessage, type HashId } from './hash';
 export { Refusal, type RefusalCode } from './refusal';
 export type { SolidityCall } from './backends/types';
 
@@ -32,7 +44,8 @@ export interface VerifyResult {
   ok: boolean;
   /** What the file claims (present once the file could be read). */
   backend?: string;
-  statement?: { digest: string; length: number };
+  /** hash: the hash of the statement (digest = hash(M), |M| = length), keccak-256 for a file that names none. */
+  statement?: { hash: HashId; digest: string; length: number };
   keyHash?: string;
   /** Why not, when ok is false; code says which kind of no (see RefusalCode). */
   reason?: string;
@@ -110,13 +123,13 @@ export async function verify(
   try {
     const file = parseProofFile(proofFile);
     out.backend = file.backend;
-    out.statement = { digest: toHex(file.digest), length: file.length };
+    out.statement = { hash: file.hash, digest: toHex(file.digest), length: file.length };
     out.keyHash = file.keyHash;
     const { manifest, base } = await keyManifest(options.keys, options.fetch);
     const { backend, entry } = findKey(manifest, file);
     out.setup = backend.setup;
     try {
-      checkStatement(file.digest, file.length, entry.capacityBytes);
+      checkStatement(file.digest, file.length, entry.capacityBytes, file.hash);
     } catch (e) {
       throw new Refusal('invalid-input', `the statement is refused: ${(e as Error).message}`);
     }
@@ -133,6 +146,7 @@ export async function verify(
         proof: file.proof,
         digest: file.digest,
         length: file.length,
+        hash: backendHash(backend),
       });
     } catch (e) {
       verifiers.delete(`${base.href}#${file.backend}`); // a trapped wasm instance is not reused
@@ -159,6 +173,39 @@ export async function verify(
   }
   out.ms = performance.now() - t0;
   return out;
+}
+
+/** What a proof file claims, read without verifying it; throws a Refusal for a file that cannot be read. */
+export interface Statement {
+  backend: string;
+  /** The hash of the statement: the proof is about a message M with hash(M) = digest. */
+  hash: HashId;
+  /** e.g. "Keccak-256", "BLAKE2s-256". */
+  hashLabel: string;
+  /** The digest, 64 lowercase hex digits. */
+  digest: string;
+  length: number;
+}
+
+export function statementOf(proofFile: string | Uint8Array | ArrayBuffer | object): Statement {
+  const file = parseProofFile(proofFile);
+  return {
+    backend: file.backend,
+    hash: file.hash,
+    hashLabel: hashLabel(file.hash),
+    digest: toHex(file.digest),
+    length: file.length,
+  };
+}
+
+/**
+ * Whether the file's statement is about this message: its length, and its digest under the
+ * file's hash. Says nothing about the proof (verify() does); a dApp checks both. Throws a Refusal
+ * for a file that cannot be read.
+ */
+export function statementMatches(proofFile: string | Uint8Array | ArrayBuffer | object, message: Uint8Array): boolean {
+  const s = statementOf(proofFile);
+  return message.length === s.length && toHex(hashMessage(s.hash, message)) === s.digest;
 }
 
 /**

@@ -2,6 +2,7 @@
 // types are generated from it by scripts/gen-schema-types.mjs). A proof file names its key by
 // sha256; this module finds that key, and says plainly when a file comes from keys this build
 // does not have.
+import { DEFAULT_HASH, hashLabel, type HashId } from './hash';
 import { checkShape } from './validate';
 import { Refusal } from './refusal';
 import type { BackendKeys, KeyEntry, KeyFile, KeyManifest } from './generated/schema-types';
@@ -27,6 +28,9 @@ export function keyFor(m: KeyManifest, backend: string, config: Config): KeyEntr
   return m.backends[backend]?.entries.find((e) => sameConfig(e.config, config));
 }
 
+/** The hash a backend's statements use, as keys.json declares it (absent: keccak-256, as before there was a choice). */
+export const backendHash = (b: BackendKeys): HashId => b.hash ?? DEFAULT_HASH;
+
 export interface FoundKey {
   backend: BackendKeys;
   entry: KeyEntry;
@@ -34,12 +38,13 @@ export interface FoundKey {
 
 /**
  * The key a proof file claims, checked against everything else the file says. Refuses with
- * 'unknown-backend', 'unknown-key' (made with keys this build does not have: another build, or
- * a forged hash) or 'mismatch' (a known key, but the file's proof system, field or config differ).
+ * 'unknown-backend', 'mismatch' (the file's hash is not the one the backend's statements use),
+ * 'unknown-key' (made with keys this build does not have: another build, or a forged hash) or
+ * 'mismatch' (a known key, but the file's proof system, field or config differ).
  */
 export function findKey(
   m: KeyManifest,
-  file: { backend: string; proofSystem: string; field: string; config: Config; keyHash: string },
+  file: { backend: string; proofSystem: string; field: string; config: Config; keyHash: string; hash: HashId },
 ): FoundKey {
   const backend = m.backends[file.backend];
   if (!backend) {
@@ -47,6 +52,15 @@ export function findKey(
     throw new Refusal(
       'unknown-backend',
       `no verifier for backend "${file.backend}" here (this build verifies ${known})`,
+    );
+  }
+  // Before anything else about the key: a proof of another hash's statement proves nothing about
+  // this digest, whatever its cryptography says (e.g. a BLAKE2s proof relabelled Keccak-256).
+  const declared = backendHash(backend);
+  if (file.hash !== declared) {
+    throw new Refusal(
+      'mismatch',
+      `the file says its statement is ${hashLabel(file.hash)} (hash "${file.hash}"), but ${file.backend} proves ${hashLabel(declared)} statements ("${declared}"): a proof of one hash says nothing about a digest of another`,
     );
   }
   const entry = backend.entries.find((e) => e.keyHash === file.keyHash);

@@ -17,6 +17,7 @@ const fields: ProofFileFields = {
   field: 'bn254',
   config: {},
   keyHash: 'ab'.repeat(32),
+  hash: 'keccak-256',
   digest,
   length: 11,
   proof,
@@ -47,6 +48,7 @@ describe('proof files (version 2)', () => {
         field: 'bn254',
         config: {},
         keyHash: fields.keyHash,
+        hash: 'keccak-256',
         length: 11,
         createdAt: '2026-11-23T12:00:00.000Z',
       });
@@ -54,6 +56,19 @@ describe('proof files (version 2)', () => {
       expect(d.proof).toEqual(proof);
       expect(d.producer).toEqual({ name: 'zkplay', version: '0.1.0', runtime: 'wasm' });
     }
+  });
+
+  it('always write the hash; a file without one is Keccak-256 (made before there was a choice)', () => {
+    expect(good().hash).toBe('keccak-256');
+    const blake = JSON.parse(encodeProofFile({ ...fields, hash: 'blake2s-256' }));
+    expect(blake.hash).toBe('blake2s-256');
+    expect(parseProofFile(blake).hash).toBe('blake2s-256');
+    const { hash: _, ...before } = good();
+    expect(parseProofFile(before).hash).toBe('keccak-256');
+    expect(refusal({ ...good(), hash: 'sha-256' })).toMatchObject({
+      code: 'invalid-file',
+      message: expect.stringContaining('"hash" must be'),
+    });
   });
 
   it('refuse what is not a proof file, each with its own code', () => {
@@ -97,7 +112,7 @@ describe('proof files (version 2)', () => {
       '"keyHash" must be sha256 (lowercase hex)',
     );
     expect(refusal({ ...good(), statement: { digest: 'abcd', length: 1 } }).message).toContain(
-      '"statement.digest" must be Keccak-256 digest, 32 bytes as 64 hex digits, not "abcd"',
+      '"statement.digest" must be the digest of the message under the file\'s hash (Keccak-256 when absent), 32 bytes as 64 hex digits, not "abcd"',
     );
     expect(refusal({ ...good(), createdAt: 'yesterday' }).message).toContain('"createdAt" must be a date and time');
     expect(refusal({ ...good(), backend: '../x' }).code).toBe('invalid-file');

@@ -5,6 +5,7 @@
 // scripts/gen-schema-types.mjs). Used by the page, the verify view and the zkplay-verifier
 // package alike, so every reader refuses the same files with the same words.
 import { checkLength, checkStatement, DIGEST_BYTES as STATEMENT_DIGEST_BYTES } from '@zkplay/core/statement';
+import { DEFAULT_HASH, type HashId } from './hash';
 import { checkShape } from './validate';
 import { Refusal } from './refusal';
 import type { ProofFile } from './generated/schema-types';
@@ -23,6 +24,8 @@ export interface ParsedProof {
   field: string;
   config: ProofFile['config'];
   keyHash: string;
+  /** The hash of the statement; DEFAULT_HASH (keccak-256) for a file that names none. */
+  hash: HashId;
   digest: Uint8Array;
   length: number;
   proof: Uint8Array;
@@ -30,7 +33,7 @@ export interface ParsedProof {
   createdAt: string;
 }
 
-/** What encodeProofFile writes: a parsed proof's fields, made now unless createdAt says when. */
+/** What encodeProofFile writes: a parsed proof's fields (the hash always), made now unless createdAt says when. */
 export type ProofFileFields = Omit<ParsedProof, 'createdAt'> & { createdAt?: Date };
 
 export function encodeProofFile(f: ProofFileFields): string {
@@ -42,6 +45,7 @@ export function encodeProofFile(f: ProofFileFields): string {
     field: f.field,
     config: f.config,
     keyHash: f.keyHash,
+    hash: f.hash,
     statement: { digest: toHex(f.digest), length: f.length },
     proof: toBase64(f.proof),
     producer: f.producer,
@@ -105,8 +109,9 @@ export function parseProofFile(input: unknown): ParsedProof {
     (m) => new Refusal('invalid-file', m),
   );
   const digest = fromHex(file.statement.digest);
+  const hash = file.hash ?? DEFAULT_HASH;
   try {
-    checkStatement(digest, file.statement.length);
+    checkStatement(digest, file.statement.length, undefined, hash);
   } catch (e) {
     throw new Refusal('invalid-input', `the statement is refused: ${(e as Error).message}`);
   }
@@ -116,6 +121,7 @@ export function parseProofFile(input: unknown): ParsedProof {
     field: file.field,
     config: file.config,
     keyHash: file.keyHash,
+    hash,
     digest,
     length: file.statement.length,
     proof: fromBase64(file.proof),

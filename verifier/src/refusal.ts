@@ -9,7 +9,7 @@ export type RefusalCode =
   | 'invalid-input' // a statement no proof can have: length not a whole number within capacity, digest not 32 bytes
   | 'unknown-backend' // no verifier for this backend here
   | 'unknown-key' // made with keys this deployment (or package) does not have
-  | 'mismatch' // the file's proof system, field or configuration disagree with its key
+  | 'mismatch' // the file's hash, proof system, field or configuration disagree with its backend's key
   | 'corrupt-proof' // proof bytes that cannot be a proof of this key (size, encoding, points)
   | 'corrupt-artifact' // a key or verifier file that does not match its sha256 or cannot be read
   | 'rejected' // the proof does not verify for this statement

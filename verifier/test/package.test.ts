@@ -51,6 +51,10 @@ describe('zkplay-verifier (built package, Node)', () => {
         const r = await pkg.verify(s.text);
         expect(r, r.reason).toMatchObject({ ok: true, backend: s.id, keyHash: file().keyHash });
         expect(r.statement!.length).toBe(new TextEncoder().encode(s.message).length);
+        // The statement is about the sample's message under its hash (the dApp's own check).
+        expect(r.statement!.hash).toBe(pkg.backendHash(keys.backends[s.id]));
+        expect(pkg.statementMatches(s.text, new TextEncoder().encode(s.message))).toBe(true);
+        expect(pkg.statementMatches(s.text, new TextEncoder().encode(`${s.message}!`))).toBe(false);
         // Median of 5 warm calls, for the closing note (not asserted: speed is for benchmarks).
         const ms: number[] = [];
         for (let i = 0; i < 5; i++) ms.push((await pkg.verify(s.text)).ms);
@@ -86,6 +90,14 @@ describe('zkplay-verifier (built package, Node)', () => {
         const r = await check({ ...f, keyHash: '0'.repeat(64) }, 'unknown-key');
         expect(r.reason).toMatch(/keys this deployment does not have/);
         await check({ ...f, proofSystem: 'other' }, 'mismatch');
+        // The file's hash must be the one the backend's key declares, before any cryptography.
+        const declared = pkg.backendHash(keys.backends[s.id]);
+        expect(f.hash ?? pkg.DEFAULT_HASH).toBe(declared);
+        for (const hash of pkg.HASH_IDS.filter((h) => h !== declared)) {
+          const relabelled = await check({ ...f, hash }, 'mismatch');
+          expect(relabelled.reason).toContain(`but ${s.id} proves ${pkg.hashLabel(declared)} statements`);
+        }
+        await check({ ...f, hash: 'sha-256' }, 'invalid-file');
         await check({ ...f, config: { ...f.config, extra: 1 } }, 'mismatch');
         await check({ ...f, statement: { ...f.statement, length: entry.capacityBytes + 1 } }, 'invalid-input');
         await check({ ...f, statement: { ...f.statement, length: 2 ** 32 + f.statement.length } }, 'invalid-input');

@@ -2,6 +2,7 @@
 // the configuration and the statement; an answer, never an exception for a bad proof. Stated
 // here, in the package, so that its published declarations stand alone; the backends take them
 // through @zkplay/core/verifier, which adds how each backend's verifier is found.
+import type { HashId } from '../hash';
 import type { RefusalCode } from '../refusal';
 
 export interface VerifyCall {
@@ -12,6 +13,11 @@ export interface VerifyCall {
   proof: Uint8Array;
   digest: Uint8Array;
   length: number;
+  /**
+   * The hash of the statement (digest = hash(M)), as keys.json declares it for the backend; the
+   * file's own claim has been checked against it before this call.
+   */
+  hash: HashId;
 }
 
 export interface BackendAnswer {

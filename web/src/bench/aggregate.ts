@@ -13,6 +13,7 @@ export function aggregateRuns(runs: RunResult[]): RunResult {
   for (const r of runs) {
     if (
       r.backend !== first.backend ||
+      r.hash !== first.hash ||
       r.message.bytes !== first.message.bytes ||
       r.environment.threads !== first.environment.threads
     ) {
@@ -36,6 +37,7 @@ export function aggregateRuns(runs: RunResult[]): RunResult {
   return {
     schemaVersion: 1,
     backend: first.backend,
+    ...(first.hash ? { hash: first.hash } : {}),
     config: { ...first.config },
     environment: { ...first.environment },
     message: { ...first.message },

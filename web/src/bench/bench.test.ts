@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import schema from '@zkplay/schema/run-result.schema.json';
 import type { Backend } from '@zkplay/core/manifest';
+import { hashDef, type HashId } from '@zkplay/core/hashes';
 import { stat, type RunResult } from '@zkplay/core/run-result';
 import { aggregateRuns } from './aggregate';
 import { crossover, evalLine, fitLine } from './fit';
@@ -10,7 +11,8 @@ import { makeExport, parseExport, toCsv } from './export';
 import type { DeviceProbe } from './probe';
 import { findNative, knownPeak, type NativeReference } from './reference';
 import { benchMessage, parseSettings, settingsQuery } from './settings';
-import { planSweep } from './sweep';
+import { hashBaseline, hashesOf, planSweep } from './sweep';
+import { byHash, hashesText, type Shown } from './model';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);
@@ -163,6 +165,15 @@ describe('export', () => {
     expect(prove.wasm_native_ratio).toBe('4');
     expect(prove.samples_ms).toBe('1000 1000');
     expect(lines[1]).toContain('"{""circuit"":""keccak256-1block""}"');
+    // The hash of each row, last (results without one are Keccak-256).
+    expect(head.at(-1)).toBe('hash');
+    expect(lines[1].split(',').at(-1)).toBe('keccak-256');
+    expect(
+      toCsv([{ ...results[0], hash: 'blake2s-256' }])
+        .split('\n')[1]
+        .split(',')
+        .at(-1),
+    ).toBe('blake2s-256');
     expect(toCsv(results).split('\n')[3].split(',')[head.indexOf('native_median_ms')]).toBe('');
   });
 
@@ -197,19 +208,20 @@ describe('settings and plan', () => {
     expect(benchMessage(3)).toEqual(new Uint8Array([7, 38, 69]));
   });
 
-  const fake = (id: string, capBlocks: number, threads: boolean): Backend => ({
+  const fake = (id: string, capBlocks: number, threads: boolean, hash: HashId = 'keccak-256'): Backend => ({
     manifest: {
       id,
       label: id,
       proofSystem: '',
       field: '',
+      hash,
       statement: '',
       trust: '',
       setupLabel: '',
       knobs: [],
       phases: [],
       defaultConfig: () => ({ maxBlocks: capBlocks }),
-      capacity: () => ({ bytes: capBlocks * 136 - 1, blocks: capBlocks }),
+      capacity: () => ({ bytes: hashDef(hash).bytesForBlocks(capBlocks), blocks: capBlocks }),
       threads: { supported: () => threads, note: `${id} note` },
     },
     createWorker: () => {
@@ -260,5 +272,67 @@ describe('settings and plan', () => {
     });
     expect(small.cells).toEqual([]);
     expect(small.skipped[0].reason).toMatch(/peak at 2\.00 GiB.*1\.00 GiB of wasm memory/);
+  });
+});
+
+describe('results of different hashes', () => {
+  const device: Parameters<typeof planSweep>[0]['device'] = {
+    crossOriginIsolated: true,
+    cores: 4,
+    maxWasmMemoryBytes: 0,
+    wasmMemoryTimedOut: false,
+    threadsAvailable: 4,
+  };
+  const backend = (id: string, hash: HashId): Backend =>
+    ({
+      manifest: {
+        id,
+        label: id,
+        hash,
+        defaultConfig: () => ({}),
+        capacity: () => ({ bytes: hashDef(hash).bytesForBlocks(4), blocks: 4 }),
+        threads: { supported: () => false, note: '' },
+      },
+    }) as unknown as Backend;
+
+  it("plan lengths in blocks of each backend's own hash", () => {
+    const { cells } = planSweep({
+      settings: { blocks: [1, 2], threads: [1] },
+      backends: [backend('k', 'keccak-256'), backend('b', 'blake2s-256')],
+      device,
+    });
+    expect(cells.map((c) => `${c.backend.manifest.id}:${c.bytes}`)).toEqual(['k:135', 'k:271', 'b:64', 'b:128']);
+    expect(hashesOf(cells.map((c) => c.backend.manifest))).toEqual(['keccak-256', 'blake2s-256']);
+    expect(hashesOf([{}])).toEqual(['keccak-256']);
+    expect(hashesText(['keccak-256', 'blake2s-256'])).toBe('Keccak-256 and BLAKE2s-256');
+  });
+
+  it('aggregate runs of one hash only, and keep it', () => {
+    const a = run({ prove: 1 }, { hash: 'blake2s-256' });
+    expect(aggregateRuns([a, a]).hash).toBe('blake2s-256');
+    expect(aggregateRuns([run({ prove: 1 })])).not.toHaveProperty('hash');
+    expect(() => aggregateRuns([a, run({ prove: 1 })])).toThrow(/cannot be aggregated/);
+    expect(validate(aggregateRuns([a])), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('group rows by hash, so that only like is compared with like', () => {
+    const row = (hash?: HashId): Shown => ({
+      result: run({ prove: 1 }, hash ? { hash } : {}),
+      source: 'this device',
+      short: 'this device',
+      own: true,
+    });
+    const groups = byHash([row('blake2s-256'), row(), row('keccak-256')]);
+    expect(groups.map((g) => [g.hash, g.rows.length])).toEqual([
+      ['keccak-256', 2],
+      ['blake2s-256', 1],
+    ]);
+    expect(byHash([row(), row()]).length).toBe(1);
+  });
+
+  it('time the hash each backend proves', async () => {
+    const points = await hashBaseline({ hash: 'blake2s-256', sizes: [64, 640], reps: 1 });
+    expect(points.map((p) => p.bytes)).toEqual([64, 640]);
+    for (const p of points) expect(p.ms).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@
 import type { BenchExport, ColdSetup } from '@zkplay/core/generated/schema-types';
 import type { RunResult } from '@zkplay/core/run-result';
 import { checkSchema } from '@zkplay/core/schemas';
+import { DEFAULT_HASH } from '@zkplay/core/hashes';
 import type { PrimitiveResult } from '../primitives/result';
 import { sessionPrimitives } from '../primitives/session';
 import type { DeviceProbe } from './probe';
@@ -54,6 +55,7 @@ const CSV_COLUMNS = [
   'wasm_native_ratio',
   'config',
   'timestamp',
+  'hash',
 ] as const;
 
 function csvCell(v: unknown): string {
@@ -90,6 +92,7 @@ export function toCsv(results: RunResult[], reference?: NativeReference): string
         wasm_native_ratio: n ? p.ms.median / n : undefined,
         config: JSON.stringify(r.config),
         timestamp: r.timestamp,
+        hash: r.hash ?? DEFAULT_HASH,
       };
       rows.push(CSV_COLUMNS.map((c) => csvCell(cells[c])).join(','));
     }

@@ -1,12 +1,13 @@
 // The benchmark sweep: backends × message lengths × thread counts, one cell at a time, in the
 // backends' own workers with the same prepare / prove / verify requests as a playground run.
+// Lengths are given in blocks of each backend's own hash (n Keccak blocks = n×136−1 bytes, n
+// BLAKE2s blocks = n×64 bytes), and each cell's digest is computed with that hash.
 import type { Backend } from '@zkplay/core/manifest';
-import { maxBytesForBlocks } from '@zkplay/core/manifest';
+import { DEFAULT_HASH, hashDef, type HashId } from '@zkplay/core/hashes';
 import type { Config } from '@zkplay/core/protocol';
 import type { RunResult } from '@zkplay/core/run-result';
 import { RunError, type BackendClient, type Progress } from '../lib/backend-client';
 import { formatBytes } from '../lib/format';
-import { keccak256 } from '../lib/message';
 import { runOnce } from '../lib/run';
 import { aggregateRuns } from './aggregate';
 import type { ColdSetup } from './export';
@@ -61,9 +62,10 @@ export function planSweep(opts: {
         skipped.push({ backend: m.id, threads: t, reason: `${m.label} runs single-threaded here: ${why}` });
       }
     }
+    const hash = hashDef(m.hash);
     for (const threads of threadList) {
       for (const blocks of settings.blocks) {
-        const bytes = maxBytesForBlocks(blocks);
+        const bytes = hash.bytesForBlocks(blocks);
         const config = m.defaultConfig(bytes);
         const cap = m.capacity(config);
         if (bytes > cap.bytes) {
@@ -129,7 +131,7 @@ export async function runSweep(cells: Cell[], h: SweepHooks): Promise<'done' | '
     const name = cellName(cell);
     const client = h.clientFor(cell.backend.manifest.id);
     const message = benchMessage(cell.bytes);
-    const digest = keccak256(message);
+    const digest = hashDef(cell.backend.manifest.hash).digest(message);
     const onProgress = (p: Progress) => {
       if (p.state === 'start') h.onStep(done, total, `${name}: ${p.label}…`);
       h.onProgress?.(p, cell);
@@ -184,18 +186,25 @@ export async function runSweep(cells: Cell[], h: SweepHooks): Promise<'done' | '
   return 'done';
 }
 
-/** Times Keccak-256 in this page (@noble/hashes) for each size: the median over `reps` of ms per hash. */
+/** The hashes of these backends' statements, each once, in HASH_IDS order of first appearance. */
+export function hashesOf(manifests: { hash?: HashId }[]): HashId[] {
+  return [...new Set(manifests.map((m) => m.hash ?? DEFAULT_HASH))];
+}
+
+/** Times `hash` (default Keccak-256) in this page (@noble/hashes) for each size: the median over `reps` of ms per hash. */
 export async function hashBaseline(opts: {
+  hash?: HashId;
   sizes: number[];
   reps?: number;
   onProgress?: (done: number, total: number) => void;
   cancelled?: () => boolean;
 }): Promise<{ bytes: number; ms: number; samples: number[] }[]> {
   const reps = opts.reps ?? 5;
+  const digest = hashDef(opts.hash).digest;
   const out: { bytes: number; ms: number; samples: number[] }[] = [];
   // Let the JIT optimise the hash before anything is timed (~100 ms of hashing).
   const warm = benchMessage(4096);
-  for (const t0 = performance.now(); performance.now() - t0 < 100;) keccak256(warm);
+  for (const t0 = performance.now(); performance.now() - t0 < 100;) digest(warm);
   for (const [i, bytes] of opts.sizes.entries()) {
     const msg = benchMessage(bytes);
     // Enough hashes per sample that the timer's resolution does not matter: count how many fit
@@ -205,7 +214,7 @@ export async function hashBaseline(opts: {
       loops = 0;
       const t0 = performance.now();
       do {
-        keccak256(msg);
+        digest(msg);
         loops++;
       } while (performance.now() - t0 < 4 && loops < 100_000);
     }
@@ -214,7 +223,7 @@ export async function hashBaseline(opts: {
       if (opts.cancelled?.()) return out;
       await new Promise((res) => setTimeout(res, 0)); // let the page breathe between samples
       const s = performance.now();
-      for (let l = 0; l < loops; l++) keccak256(msg);
+      for (let l = 0; l < loops; l++) digest(msg);
       samples.push((performance.now() - s) / loops);
     }
     const sorted = [...samples].sort((a, b) => a - b);

@@ -42,7 +42,7 @@ export function fakeClient(answers: FakeAnswers = {}): BackendClient {
 export function fakeRun(answers: FakeAnswers, options: Partial<Omit<Parameters<typeof runOnce>[0], 'client'>> = {}) {
   return runOnce({
     client: fakeClient(answers),
-    manifest: { id: 'fake', label: 'Fake' } as BackendManifest,
+    manifest: { id: 'fake', label: 'Fake', hash: 'keccak-256' } as BackendManifest,
     config: {},
     threads: 1,
     message: new Uint8Array(0),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../test-vectors/keccak256.json';
-import { keccak256, parseHex, parseMessage, toHex } from './message';
+import { pageStatement, parseHex, parseMessage, toHex } from './message';
 
 describe('shared Keccak-256 test vectors', () => {
   it.each(vectors.vectors.map((v) => [v.name, v] as const))('%s: the page computes the recorded digest', (_, v) => {
@@ -9,7 +9,7 @@ describe('shared Keccak-256 test vectors', () => {
     if (!parsed.ok) return;
     expect(parsed.bytes.length).toBe(v.length);
     expect(parsed.blocks).toBe(v.blocks);
-    expect(toHex(keccak256(parsed.bytes))).toBe(v.digest_hex);
+    expect(toHex(pageStatement('keccak-256', parsed.bytes).digest)).toBe(v.digest_hex);
   });
 
   it('includes the well-known digest of the empty message', () => {
@@ -31,6 +31,27 @@ describe('parseMessage', () => {
       return p.ok ? p.blocks : -1;
     };
     expect([0, 135, 136, 271, 272].map(blocks)).toEqual([1, 1, 2, 2, 3]);
+  });
+
+  it("counts the chosen backend's hash's blocks: BLAKE2s at 64 bytes", () => {
+    const blocks = (n: number) => {
+      const p = parseMessage('a'.repeat(n), 'text', 'blake2s-256');
+      return p.ok ? p.blocks : -1;
+    };
+    expect([0, 64, 65, 128, 129].map(blocks)).toEqual([1, 1, 2, 2, 3]);
+    const hex = parseHex('00'.repeat(65), 'blake2s-256');
+    expect(hex.ok && hex.blocks).toBe(2);
+  });
+
+  it('states the digest under the hash the backend declares', () => {
+    const abc = new TextEncoder().encode('abc');
+    expect(toHex(pageStatement('blake2s-256', abc).digest)).toBe(
+      '508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982',
+    );
+    expect(pageStatement('blake2s-256', abc)).toMatchObject({ label: 'BLAKE2s-256', blocks: 1 });
+    expect(toHex(pageStatement('keccak-256', abc).digest)).toBe(
+      '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
+    );
   });
 
   it('refuses text that has no UTF-8 encoding', () => {

@@ -1,6 +1,6 @@
-// Turning what the person typed into the bytes that get hashed and proved.
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { keccakBlocks } from '@zkplay/core/manifest';
+// Turning what the person typed into the bytes that get hashed and proved, and the statement
+// about them under the chosen backend's hash.
+import { DEFAULT_HASH, hashDef, type HashId } from '@zkplay/core/hashes';
 
 export type InputFormat = 'text' | 'hex';
 
@@ -9,8 +9,8 @@ export type ParsedMessage =
 
 const encoder = new TextEncoder();
 
-/** Hex may have a 0x prefix and whitespace between bytes; anything else is refused with the reason. */
-export function parseHex(input: string): ParsedMessage {
+/** Hex may have a 0x prefix and whitespace between bytes; anything else is refused with the reason. blocks: of `hash`. */
+export function parseHex(input: string, hash: HashId = DEFAULT_HASH): ParsedMessage {
   const compact = input.replace(/\s+/g, '').replace(/^0x/i, '');
   const bad = compact.search(/[^0-9a-fA-F]/);
   if (bad >= 0)
@@ -20,11 +20,12 @@ export function parseHex(input: string): ParsedMessage {
   const bytes = new Uint8Array(compact.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(compact.slice(2 * i, 2 * i + 2), 16);
   const note = isUtf8(bytes) ? undefined : 'These bytes are not valid UTF-8 text; they are proved as raw bytes.';
-  return { ok: true, bytes, blocks: keccakBlocks(bytes.length), note };
+  return { ok: true, bytes, blocks: hashDef(hash).blocks(bytes.length), note };
 }
 
-export function parseMessage(input: string, format: InputFormat): ParsedMessage {
-  if (format === 'hex') return parseHex(input);
+/** The bytes of what was typed; blocks counts the blocks of `hash` (the chosen backend's). */
+export function parseMessage(input: string, format: InputFormat, hash: HashId = DEFAULT_HASH): ParsedMessage {
+  if (format === 'hex') return parseHex(input, hash);
   // A lone UTF-16 surrogate cannot be encoded as UTF-8: TextEncoder would silently turn it into U+FFFD.
   if (!input.isWellFormed())
     return {
@@ -33,7 +34,7 @@ export function parseMessage(input: string, format: InputFormat): ParsedMessage 
         'The text contains an unpaired surrogate, which is not valid Unicode and has no UTF-8 encoding; use Hex to prove raw bytes',
     };
   const bytes = encoder.encode(input);
-  return { ok: true, bytes, blocks: keccakBlocks(bytes.length) };
+  return { ok: true, bytes, blocks: hashDef(hash).blocks(bytes.length) };
 }
 
 export function isUtf8(bytes: Uint8Array): boolean {
@@ -45,6 +46,18 @@ export function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-export const keccak256 = (bytes: Uint8Array): Uint8Array => keccak_256(bytes);
+/** The statement the page proves and verifies for a message: hash(M) = digest, in how many of the hash's blocks. */
+export interface PageStatement {
+  hash: HashId;
+  /** e.g. "Keccak-256". */
+  label: string;
+  digest: Uint8Array;
+  blocks: number;
+}
+
+export function pageStatement(hash: HashId, bytes: Uint8Array): PageStatement {
+  const h = hashDef(hash);
+  return { hash, label: h.label, digest: h.digest(bytes), blocks: h.blocks(bytes.length) };
+}
 
 export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

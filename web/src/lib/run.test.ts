@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import schema from '@zkplay/schema/run-result.schema.json';
 import { fakeRun } from './fake-run';
 import { stat } from '@zkplay/core/run-result';
+import type { BackendManifest } from '@zkplay/core/manifest';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 addFormats(ajv);
@@ -38,12 +39,26 @@ describe('RunResult', () => {
     );
     expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
     expect(result.message).toEqual({ bytes: 136, blocks: 2 });
+    expect(result.hash).toBe('keccak-256');
     expect(result.phases.map((p) => p.id)).toEqual(['download', 'witness', 'prove', 'verify']);
     expect(result.sizes.proof).toBe(7);
     expect(result.cold).toBe(true);
     expect(result.capacityBytes).toBe(135);
     expect(result.circuit).not.toHaveProperty('capacityBytes');
     expect(result.phases.map((p) => p.step)).toEqual(['prepare', 'prove', 'prove', 'verify']);
+  });
+
+  it("says which hash the backend's statement uses, and counts that hash's blocks", async () => {
+    const { result } = await fakeRun(
+      {},
+      {
+        manifest: { id: 'fake', label: 'Fake', hash: 'blake2s-256' } as BackendManifest,
+        message: new Uint8Array(136),
+      },
+    );
+    expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
+    expect(result.hash).toBe('blake2s-256');
+    expect(result.message).toEqual({ bytes: 136, blocks: 3 });
   });
 
   it('a warm run leaves out the setup phases it did not repeat', async () => {

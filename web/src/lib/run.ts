@@ -1,7 +1,8 @@
 // One run, the same for every backend: prepare (build circuit or load keys), prove, then
-// verify against the digest the page computed itself. Produces the shared RunResult.
+// verify against the digest the page computed itself (with the backend's hash). Produces the
+// shared RunResult, which says which hash its statement used.
 import type { BackendManifest } from '@zkplay/core/manifest';
-import { keccakBlocks } from '@zkplay/core/manifest';
+import { hashDef } from '@zkplay/core/hashes';
 import type { Config, PhaseTiming } from '@zkplay/core/protocol';
 import type { Step } from '@zkplay/core/phase-steps';
 import { stat, type RunResult } from '@zkplay/core/run-result';
@@ -40,9 +41,10 @@ export async function runOnce(opts: {
   const result: RunResult = {
     schemaVersion: 1,
     backend: manifest.id,
+    hash: manifest.hash,
     config,
     environment: environmentFor(device, prep.threads, prep.build),
-    message: { bytes: message.length, blocks: keccakBlocks(message.length) },
+    message: { bytes: message.length, blocks: hashDef(manifest.hash).blocks(message.length) },
     phases: phases.map((p) => ({ id: p.id, label: p.label, step: p.step, ms: stat([p.ms]) })),
     sizes: { ...prep.sizes, proof: proof.length },
     circuit: { ...prep.circuit },

@@ -1,7 +1,7 @@
 // Verifying a proof file in the page: the zkplay-verifier package's own code (verifier/src),
 // against this deployment's keys.json, so the page and a dApp embedding the package say the
 // same thing about the same file.
-import { verify, type VerifyResult } from '@zkplay/verifier';
+import { hashLabel, verify, type VerifyResult } from '@zkplay/verifier';
 import { KEYS_URL } from './keys';
 
 export type { VerifyResult };
@@ -20,7 +20,7 @@ export function describeVerification(
   if (r.ok) {
     return {
       kind: 'verified',
-      text: `Verified: ${what} verifies against ${against} in ${r.ms.toFixed(0)} ms, under this build's ${r.backend} key ${r.keyHash?.slice(0, 12)}….`,
+      text: `Verified: ${what} verifies against ${against} in ${r.ms.toFixed(0)} ms, under this build's ${r.backend} key ${r.keyHash?.slice(0, 12)}…: ${hashLabel(r.statement!.hash)} of a ${r.statement!.length}-byte message.`,
     };
   }
   if (r.code === 'rejected')
