@@ -1,6 +1,7 @@
 // halo2: Axiom's zkEVM Keccak circuit (zkevm-hashes 0.3.0, halo2-axiom) with KZG over BN254,
 // compiled from crates/zkplay-halo2 to wasm (a threaded and a single-threaded build).
 import type { Backend } from '@zkplay/core/manifest';
+import type { HashId } from '@zkplay/core/hashes';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import CRATE from './phases.json';
 import { keccakBlocks, maxBytesForBlocks } from '@zkplay/core/manifest';
@@ -18,7 +19,7 @@ export const backend: Backend = {
     label: 'halo2',
     proofSystem: 'halo2 PLONK + KZG (SHPLONK), zkEVM Keccak (zkevm-hashes 0.3.0)',
     field: 'BN254',
-    hash: 'keccak-256',
+    hash: CRATE.hash as HashId,
     statement:
       'I know a message M of length L such that Keccak-256(M) = D. L and D are public instances; the message M stays private (a witness).',
     trust:

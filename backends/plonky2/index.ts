@@ -2,6 +2,7 @@
 // Keccak-256 round gates) compiled to wasm (a threaded and a single-threaded build). The circuit
 // is built in the browser: there are no keys to download and no trusted setup.
 import type { Backend } from '@zkplay/core/manifest';
+import type { HashId } from '@zkplay/core/hashes';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import CRATE from './phases.json';
 import { maxBytesForBlocks } from '@zkplay/core/manifest';
@@ -13,7 +14,7 @@ export const backend: Backend = {
     label: 'plonky2',
     proofSystem: 'plonky2 1.1.0 (PLONK + FRI), own Keccak-256 gates',
     field: 'Goldilocks',
-    hash: 'keccak-256',
+    hash: CRATE.hash as HashId,
     statement:
       'I know a message M of length L such that Keccak-256(M) = D. D and L are public inputs; M is a witness. ' +
       "With zero knowledge off (the default, for speed) the proof is sound but M is not formally hidden: plonky2's FRI openings reveal evaluations of the witness polynomials. Turn it on to hide M (about 7x slower).",

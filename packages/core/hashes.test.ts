@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import keccakVectors from '../../test-vectors/keccak256.json';
+import artifactIndexSchema from '@zkplay/schema/artifact-index.schema.json';
 import keysSchema from '@zkplay/schema/keys.schema.json';
 import proofFileSchema from '@zkplay/schema/proof-file.schema.json';
 import runResultSchema from '@zkplay/schema/run-result.schema.json';
@@ -62,6 +63,7 @@ describe('the hash ids', () => {
     expect(proofFileSchema.properties.hash.enum).toEqual(HASH_IDS);
     expect(keysSchema.$defs.backend.properties.hash.enum).toEqual(HASH_IDS);
     expect(runResultSchema.properties.hash.enum).toEqual(HASH_IDS);
+    expect(artifactIndexSchema.properties.keys.properties.hash.enum).toEqual(HASH_IDS);
   });
 
   it('absent means keccak-256; an unknown id is refused', () => {

@@ -1,0 +1,123 @@
+// bellman's own test suite for `npm test`: the single-threaded wasm build that the set-up wrote to
+// web/public/artifacts/bellman/ is fuzzed in Node. The 1-block configuration prepared from the
+// build's shipped parameters and verifying key, one honest proof, then seeded mutations of the
+// proof (192 bytes of compressed BLS12-381 points), the digest and the length, plus JavaScript
+// numbers a `usize` parameter would have wrapped or truncated. Every one must throw with one of
+// the crate's error prefixes, none may verify, and the wasm must never trap; the honest proof
+// verifies before, between and after. Then the verifier-only wasm (what the zkplay-verifier
+// package loads) with the shipped key file: the honest proof verifies, and damaged key files
+// never verify and never trap. The native fuzz (10,000 inputs) is the crate's tests/prove_verify.rs.
+//
+// Run by scripts/test.mjs as the suite `bellman` (a child Node process); `node backends/bellman/test.mjs` runs it directly.
+// ZKPLAY_FUZZ_SEED=<n> replays another seed.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { failer, fuzzSuite, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
+
+export const description = 'Node: bellman wasm verifier fuzz (single-threaded build)';
+
+const fail = failer('bellman');
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'public', 'artifacts', 'bellman');
+const index = () => JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8'));
+
+/** The shipped files prepare reads for a capacity, as the worker passes them. */
+function shippedFiles(blocks) {
+  const keys = index().keys;
+  const entry = keys?.entries.find((e) => e.config.blocks === blocks);
+  if (!entry || !keys.shared?.[`b${blocks}`]) fail(`index.json lists no keys for ${blocks} blocks: run the set-up`);
+  return {
+    params: readFileSync(join(ARTIFACTS, keys.shared[`b${blocks}`].file)),
+    vk: readFileSync(join(ARTIFACTS, entry.vk.file)),
+  };
+}
+
+/** The verifier-only wasm: honest proof verifies with the shipped key; damaged keys never verify, never trap. */
+async function fuzzKeyFiles({ proof, digest, length, files, r }) {
+  const v = index().variants?.verifier;
+  if (!v) fail('index.json has no verifier variant');
+  const m = await import(pathToFileURL(join(ARTIFACTS, v.glue)).href);
+  m.initSync({ module: readFileSync(join(ARTIFACTS, v.wasm.file)) });
+  const config = JSON.stringify({ blocks: 1 });
+  const check = (vk, what) => {
+    try {
+      return m.verify(config, vk, proof, digest, length);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) fail(`the verifier wasm trapped on ${what}: ${e.message}`);
+      if (e?.code !== 'corrupt-artifact') fail(`${what}: unexpected refusal ${JSON.stringify(e)}`);
+      return { ok: false, refused: true };
+    }
+  };
+  if (!check(files.vk, 'the shipped key').ok)
+    fail('the honest proof does not verify with the shipped key in the verifier wasm');
+  let refused = 0;
+  let rejected = 0;
+  const damaged = [];
+  for (let i = 0; i < 60; i++) {
+    const vk = Uint8Array.from(files.vk);
+    vk[r.int(vk.length)] ^= 1 << r.int(8);
+    damaged.push([`byte flip ${i}`, vk]);
+  }
+  damaged.push(
+    ['cut short', files.vk.slice(0, r.int(files.vk.length))],
+    ['another capacity', shippedFiles(3).vk],
+    ['empty', new Uint8Array(0)],
+  );
+  for (const [what, vk] of damaged) {
+    const res = check(vk, what);
+    if (res.ok) fail(`a damaged key file (${what}) verified the proof`);
+    if (res.refused) refused++;
+    else rejected++;
+  }
+  if (!check(files.vk, 'the shipped key, again').ok) fail('the honest proof stopped verifying after the damaged keys');
+  return { refused, rejected };
+}
+
+const main = () =>
+  runWasmFuzz({
+    id: 'bellman',
+    seed: 0x62656c6c,
+    mutations: 200,
+    prefixes: ['invalid input: ', 'malformed proof: ', 'proof rejected: '],
+    config: { blocks: 1 },
+    files: () => shippedFiles(1),
+    capacity: 64,
+    message: 'hello',
+    kinds: bellmanKinds,
+    expect: {
+      'wrong digest': 'proof rejected: ',
+      'wrong length in range': 'proof rejected: ',
+      'compression flag cleared': 'malformed proof: ',
+      'infinity flag set': 'malformed proof: ',
+    },
+    moreLengths: (L) => [L - 1e-9],
+    lengthRefusal: 'invalid input: length 4294967301 is outside 0..=64 (this circuit holds at most 64 bytes)',
+    digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
+    digestProofs: ({ proof, r }) => [proof, r.bytes(7)],
+    after: async (honest) => {
+      const { refused, rejected } = await fuzzKeyFiles(honest);
+      return `verifier wasm: ${refused + rejected} damaged key files never verified (${refused} refused, ${rejected} rejected)`;
+    },
+  });
+
+/** Kinds of its own: the flag bits of the compressed points (A at 0, B at 48, C at 144). */
+function bellmanKinds() {
+  const at = [0, 48, 144];
+  const edit =
+    (f) =>
+    ({ r, proof }) => {
+      const p = proof.slice();
+      f(p, at[r.int(3)]);
+      return { proof: p };
+    };
+  return {
+    // Bit 7 of the first byte says "compressed": without it the point is refused, not re-read.
+    'compression flag cleared': edit((p, i) => (p[i] &= 0x7f)),
+    // Bit 6 says "point at infinity"; with other bits set it is not a canonical encoding.
+    'infinity flag set': edit((p, i) => (p[i] |= 0x40)),
+    // Bit 5 picks the other y: the negated point, a valid point that must not verify.
+    'sign flag flipped': edit((p, i) => (p[i] ^= 0x20)),
+  };
+}
+
+export const test = fuzzSuite(import.meta.url, 'bellman', main);
