@@ -1,18 +1,34 @@
-// The capacities the page offers, as the crate states them (options.json, written by its test).
+// The capacities the page offers, as the crate states them (options.json, written by its test):
+// those the build ships keys for, and larger ones whose keys a setup in this browser makes.
 import { HASHES } from '@zkplay/core/hashes';
 import OPTIONS from './options.json';
 
-export const BLOCK_OPTIONS: number[] = OPTIONS.offered.map((o) => o.blocks);
+export const SHIPPED_BLOCKS: number[] = OPTIONS.offered.map((o) => o.blocks);
+export const BROWSER_SETUP_BLOCKS: number[] = OPTIONS.browserSetup.map((o) => o.blocks);
+export const BLOCK_OPTIONS: number[] = [...SHIPPED_BLOCKS, ...BROWSER_SETUP_BLOCKS];
 
-/** The smallest offered capacity that holds a message of this many bytes, else the largest (as zkplay_bellman::default_blocks). */
+/** Where a capacity's keys come from: the build's files, or a setup made in this browser. */
+export const keysFor = (blocks: number): 'shipped' | 'browser' =>
+  SHIPPED_BLOCKS.includes(blocks) ? 'shipped' : 'browser';
+
+/** The smallest offered capacity that holds a message of this many bytes, else the largest (as zkplay_bellman::default_blocks for the shipped ones). */
 export function defaultBlocks(messageBytes: number): number {
   const need = HASHES['blake2s-256'].blocks(messageBytes);
   return BLOCK_OPTIONS.find((b) => b >= need) ?? BLOCK_OPTIONS[BLOCK_OPTIONS.length - 1];
 }
 
-/** `invalid-input` text for a configuration the build has no keys for, or undefined. */
+/** `invalid-input` text for a capacity the page does not offer, or undefined. */
 export function configError(blocks: number): string | undefined {
   if (!BLOCK_OPTIONS.includes(blocks))
-    return `invalid input: blocks must be one of ${BLOCK_OPTIONS.join(', ')} (the capacities this build has keys for), got ${blocks}`;
+    return `invalid input: blocks must be one of ${BLOCK_OPTIONS.join(', ')}, got ${blocks}`;
   return undefined;
+}
+
+/** The knob's label for a capacity: bytes, constraints, and where its keys come from. */
+export function blocksLabel(blocks: number): string {
+  const o = [...OPTIONS.offered, ...OPTIONS.browserSetup].find((x) => x.blocks === blocks)!;
+  const size = `≤ ${o.capacityBytes.toLocaleString('en')} bytes, ${(o.constraints / 1000).toFixed(0)}K constraints`;
+  if (keysFor(blocks) === 'shipped') return `${blocks} (${size})`;
+  const fits = OPTIONS.browserSetup.find((x) => x.blocks === blocks)!.fitsWasm32;
+  return `${blocks} (${size}; setup in this browser${fits ? '' : ', beyond wasm32 memory: refused'})`;
 }

@@ -6,7 +6,7 @@ import type { HashId } from '@zkplay/core/hashes';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import CRATE from './phases.json';
 import OPTIONS from './options.json';
-import { BLOCK_OPTIONS, defaultBlocks } from './config';
+import { BLOCK_OPTIONS, blocksLabel, defaultBlocks, keysFor } from './config';
 
 export const backend: Backend = {
   manifest: {
@@ -24,14 +24,12 @@ export const backend: Backend = {
       {
         id: 'blocks',
         label: 'Capacity (BLAKE2s blocks)',
-        help: 'BLAKE2s compressions the circuit runs, fixed by its keys: the longest message is blocks × 64 bytes. Constraints, key download and proving time grow with it.',
-        options: OPTIONS.offered.map((o) => ({
-          value: o.blocks,
-          label: `${o.blocks} (≤ ${o.capacityBytes} bytes, ${(o.constraints / 1000).toFixed(1)}K constraints)`,
-        })),
+        help: 'BLAKE2s compressions the circuit runs, fixed by its keys: the longest message is blocks × 64 bytes. 1 and 3 blocks use the keys this build ships (12 and 40 MB); larger capacities make a Groth16 setup in this browser first (minutes, test only: proofs then verify only against that setup, not the published keys).',
+        options: BLOCK_OPTIONS.map((b) => ({ value: b, label: blocksLabel(b) })),
       },
     ],
     defaultConfig: (messageBytes) => ({ blocks: defaultBlocks(messageBytes) }),
+    // keys (shipped or browser) follows from blocks: the worker asks the crate for it (keysFor).
     capacity(config) {
       const blocks = Number(config.blocks);
       if (!BLOCK_OPTIONS.includes(blocks)) return { blocks: 0, bytes: -1 };

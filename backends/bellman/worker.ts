@@ -2,9 +2,10 @@
 // Workers when the page is cross-origin isolated and more than one thread is asked for, else the
 // single-threaded build), prepared from the build's proving parameters and verifying key for the
 // chosen capacity (made natively at build time; see backends/bellman/build.mjs).
+import type { ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError } from '@zkplay/core/protocol';
 import { serveRustBackend } from '@zkplay/core/rust-worker';
-import { configError } from './config';
+import { configError, keysFor } from './config';
 
 serveRustBackend({
   id: 'bellman',
@@ -14,9 +15,11 @@ serveRustBackend({
     const blocks = Number(config.blocks);
     const err = configError(blocks);
     if (err) throw new BackendError('invalid-input', err);
-    return { blocks };
+    return { blocks, keys: keysFor(blocks) };
   },
-  files({ blocks }, index) {
+  files({ blocks, keys }, index): Record<string, ArtifactFile> {
+    // A setup made here reads no files.
+    if (keys === 'browser') return {};
     const entry = index.keys?.entries.find((e) => e.config.blocks === blocks);
     const params = index.keys?.shared?.[`b${blocks}`];
     if (!entry || !params)

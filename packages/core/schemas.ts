@@ -11,6 +11,7 @@ import nativeReference from '@zkplay/schema/native-reference.schema.json';
 import primitiveResult from '@zkplay/schema/primitive-result.schema.json';
 import proofFile from '@zkplay/schema/proof-file.schema.json';
 import runResult from '@zkplay/schema/run-result.schema.json';
+import seedTable from '@zkplay/schema/seed-table.schema.json';
 import { describeErrors } from './schema-errors';
 
 export { describeErrors, fieldName } from './schema-errors';
@@ -23,6 +24,7 @@ export const SCHEMAS = {
   'proof-file': proofFile,
   'artifact-index': artifactIndex,
   keys,
+  'seed-table': seedTable,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

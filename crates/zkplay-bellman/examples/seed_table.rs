@@ -27,8 +27,9 @@ fn main() {
     let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().expect(usage)).collect();
     let [blocks, runs] = args[..] else { panic!("{usage}") };
     let t = Instant::now();
-    let params = groth16::generate_random_parameters::<Bls12, _, _>(PreimageCircuit::new(blocks, None), &mut rand::rng())
-        .expect("setup");
+    let params =
+        groth16::generate_random_parameters::<Bls12, _, _>(PreimageCircuit::new(blocks, None), &mut rand::rng())
+            .expect("setup");
     let setup_s = t.elapsed().as_secs_f64();
     let mut size = Count(0);
     params.write(&mut size).expect("count");
@@ -46,7 +47,9 @@ fn main() {
     let verify_ms = t.elapsed().as_secs_f64() * 1e3;
     let peak = std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
         .map_or(0, |kib| kib * 1024);
     println!(
         "{}",

@@ -4,8 +4,8 @@
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::statement::Hash;
 use zkplay_wasm_runtime::{
-    config_int, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult, ProveReport,
-    Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY,
+    config_int, config_str, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult,
+    ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY,
 };
 
 use crate::prover::{check_blocks, Setup};
@@ -14,6 +14,17 @@ use crate::verifier::Verifier;
 use crate::{constraints, Error, MAX_BLOCKS};
 
 pub const LOAD: PhaseName = PhaseName::new("load-keys", "Read proving parameters and verifying key");
+pub const SETUP: PhaseName = PhaseName::new("setup", "Groth16 setup in this browser (test only)");
+
+/// Where the keys of a configuration come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// The build's files (the offered capacities): the same keys for every visitor.
+    Shipped,
+    /// A setup made in this process, for any capacity: for the bench's larger sizes (the seed's
+    /// table); its proofs verify only against this process's key.
+    Generated,
+}
 
 pub fn error(e: Error) -> ProverError {
     e.into()
@@ -24,6 +35,18 @@ pub fn blocks_from_json(config: &serde_json::Value) -> Result<usize, ProverError
     let blocks = config_int(config, "blocks", 0, 1 << 20)? as usize;
     check_blocks(blocks).map_err(error)
 }
+
+/// `keys`: "shipped" (default) or "browser".
+pub fn keys_from_json(config: &serde_json::Value) -> Result<Keys, ProverError> {
+    match config_str(config, "keys", "shipped")?.as_str() {
+        "shipped" => Ok(Keys::Shipped),
+        "browser" => Ok(Keys::Generated),
+        other => Err(ProverError::invalid_input(format!("keys must be shipped or browser, got \"{other}\""))),
+    }
+}
+
+/// The memory a setup made here may use: what wasm32 addresses, or (natively) no limit.
+const SETUP_MEMORY_LIMIT: u64 = if cfg!(target_arch = "wasm32") { crate::WASM32_MEMORY } else { u64::MAX };
 
 fn verify_report(result: Result<(), Error>, phase: Phase) -> VerifyResult {
     VerifyReport::from_outcome(result, phase, |e| matches!(e, Error::VerificationFailed(_)), error)
@@ -68,22 +91,38 @@ pub struct BellmanStats {
 impl Prover for BellmanProver {
     type Circuit = BellmanCircuit;
     type Stats = BellmanStats;
-    // bellman synthesizes the witness inside its prover: one timed phase for both.
-    const PHASES: &'static [PhaseName] = &[LOAD, PROVE, VERIFY];
+    // LOAD with the build's keys, SETUP with keys made here; bellman synthesizes the witness
+    // inside its prover: one timed phase for both.
+    const PHASES: &'static [PhaseName] = &[LOAD, SETUP, PROVE, VERIFY];
     const HASH: Hash = Hash::Blake2s256;
     const PREPARING: PhaseName = LOAD;
 
-    /// `{ blocks }` and the files `params` and `vk` of that capacity; a file that is not what it
-    /// should be is `corrupt-artifact` ("corrupt key: …").
+    /// `{ blocks, keys? }`. With shipped keys (the default), the files `params` and `vk` of that
+    /// capacity; a file that is not what it should be is `corrupt-artifact` ("corrupt key: …").
+    /// With `keys: "browser"`, a setup made here, refused first (`out-of-memory`) when its
+    /// estimated peak exceeds what this build can address.
     fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self> {
         let blocks = blocks_from_json(config)?;
-        let (params, vk) = (artifacts.get("params")?, artifacts.get("vk")?);
-        let setup = Setup::from_files(blocks, params, vk).map_err(error)?;
+        let (setup, phase, sizes) = match keys_from_json(config)? {
+            Keys::Shipped => {
+                let (params, vk) = (artifacts.get("params")?, artifacts.get("vk")?);
+                let setup = Setup::from_files(blocks, params, vk).map_err(error)?;
+                let sizes = (params.len(), vk.len());
+                let phase = LOAD.took(setup.load_ms);
+                (setup, phase, sizes)
+            }
+            Keys::Generated => {
+                let (setup, phase) = SETUP.time(|| Setup::generate(blocks, SETUP_MEMORY_LIMIT));
+                let setup = setup.map_err(error)?;
+                let sizes = (setup.params_bytes(), crate::keys::vk_file(&setup.verifier_key(), blocks).len());
+                (setup, phase, sizes)
+            }
+        };
         let report = PrepareReport {
-            phases: vec![LOAD.took(setup.load_ms)],
+            phases: vec![phase],
             sizes: Sizes {
-                proving_key: Some(params.len() as f64),
-                verifying_key: Some(vk.len() as f64),
+                proving_key: Some(sizes.0 as f64),
+                verifying_key: Some(sizes.1 as f64),
                 ..Default::default()
             },
             circuit: BellmanCircuit {
@@ -139,13 +178,20 @@ mod tests {
     #[test]
     fn options_file_states_the_offered_capacities() {
         let want = json!({
-            "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-bellman options_file`, which fails when it is stale: the capacities the build ships keys for, read by backends/bellman/index.ts.",
+            "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-bellman options_file`, which fails when it is stale: the capacities the build ships keys for (offered) and those the page offers with a setup made in the browser (browserSetup), read by backends/bellman/index.ts.",
             "blockBytes": crate::BLOCK_BYTES,
             "maxBlocks": MAX_BLOCKS,
             "offered": OFFERED_BLOCKS.iter().map(|&b| json!({
                 "blocks": b,
                 "capacityBytes": capacity_bytes(b),
                 "constraints": constraints(b),
+            })).collect::<Vec<_>>(),
+            "browserSetup": crate::BROWSER_SETUP_BLOCKS.iter().map(|&b| json!({
+                "blocks": b,
+                "capacityBytes": capacity_bytes(b),
+                "constraints": constraints(b),
+                "estimatedPeakBytes": crate::estimated_peak_bytes(b),
+                "fitsWasm32": crate::estimated_peak_bytes(b) <= crate::WASM32_MEMORY,
             })).collect::<Vec<_>>(),
         });
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../backends/bellman/options.json");

@@ -7,6 +7,8 @@ zkplay_wasm_runtime::coded_error! {
         InvalidBlocks(String) => InvalidInput,
         /// The message needs more blocks than the circuit holds.
         MessageTooLong { len: usize, capacity: usize, blocks: usize } => Capacity,
+        /// A setup made here would need more memory than this process can address.
+        TooLarge { blocks: usize, need: u64, limit: u64 } => OutOfMemory,
         /// bellman refused to synthesize or prove.
         Proving(String) => Internal,
         /// Proof bytes that are not one Groth16 proof (192 bytes of canonical compressed points
@@ -31,6 +33,12 @@ impl std::fmt::Display for Error {
                 f,
                 "message is {len} bytes; this circuit holds at most {capacity} bytes ({blocks} BLAKE2s block{})",
                 if *blocks == 1 { "" } else { "s" }
+            ),
+            Error::TooLarge { blocks, need, limit } => write!(
+                f,
+                "a setup for {blocks} blocks would need about {:.1} GiB, more than the {:.1} GiB this build can address: choose fewer blocks (the estimate is checked before any work)",
+                *need as f64 / (1u64 << 30) as f64,
+                *limit as f64 / (1u64 << 30) as f64
             ),
             Error::Proving(m) => write!(f, "proving failed: {m}"),
             Error::MalformedProof(m) => write!(f, "malformed proof: {m}"),

@@ -24,6 +24,7 @@ mod error;
 pub mod keys;
 mod params;
 mod prover;
+pub mod rng;
 pub mod statement;
 mod verifier;
 #[cfg(feature = "verifier-wasm")]
@@ -32,7 +33,10 @@ pub mod verifier_wasm;
 pub mod wasm;
 
 pub use error::Error;
-pub use params::{blocks_for, capacity_bytes, constraints, default_blocks, BLOCK_BYTES, MAX_BLOCKS, OFFERED_BLOCKS};
+pub use params::{
+    blocks_for, capacity_bytes, constraints, default_blocks, estimated_peak_bytes, BLOCK_BYTES, BROWSER_SETUP_BLOCKS,
+    MAX_BLOCKS, OFFERED_BLOCKS, WASM32_MEMORY,
+};
 pub use prover::{blake2s256, check_blocks, Setup};
 pub use verifier::{parse_proof, Verifier, PROOF_BYTES};
 

@@ -12,6 +12,11 @@ pub const MAX_BLOCKS: usize = 1023;
 /// to set up here, too long for a fresh machine's set-up.
 pub const OFFERED_BLOCKS: [usize; 2] = [1, 3];
 
+/// Larger capacities the page offers with a setup made in the browser (keys: "browser"), the
+/// seed's sizes from 384 to 12,288 bytes: the bench's way to the seed's table in wasm. The
+/// largest are refused before any work where their estimated memory exceeds wasm32's 4 GiB.
+pub const BROWSER_SETUP_BLOCKS: [usize; 6] = [6, 12, 24, 48, 96, 192];
+
 /// The most bytes a circuit of `blocks` blocks holds: BLAKE2s has no padding byte.
 pub const fn capacity_bytes(blocks: usize) -> usize {
     blocks * BLOCK_BYTES
@@ -38,4 +43,17 @@ pub fn default_blocks(len: usize) -> usize {
 /// packing). A test synthesizes circuits and checks this.
 pub const fn constraints(blocks: usize) -> usize {
     130 + 22_417 * blocks
+}
+
+/// What a wasm32 instance can address (the builds' `--max-memory`).
+pub const WASM32_MEMORY: u64 = 4 << 30;
+
+/// Peak memory of a setup made in this process for `blocks` blocks, then proving with it: the
+/// parameters (590 bytes per constraint as groth16 writes them, measured at 1 and 3 blocks) held
+/// while the generator's evaluation tables and the prover's FFT domains are alive, about three
+/// times their size at the peak (examples/seed_table.rs measures the real peak natively; the
+/// estimate is above every measured point, see docs/benchmarks.md). Checked before the setup so
+/// that a size that cannot fit in wasm32 is refused with a reason instead of failing midway.
+pub const fn estimated_peak_bytes(blocks: usize) -> u64 {
+    3 * 590 * constraints(blocks) as u64 + (64 << 20)
 }

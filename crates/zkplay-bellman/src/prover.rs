@@ -7,6 +7,7 @@ pub use zkplay_wasm_runtime::statement::blake2s256;
 use zkplay_wasm_runtime::ProofOutput;
 
 use crate::circuit::{PreimageCircuit, Witness};
+use crate::rng::SeededRng;
 use crate::verifier::Verifier;
 use crate::{capacity_bytes, keys, Error, MAX_BLOCKS};
 
@@ -42,6 +43,34 @@ impl Setup {
     pub fn from_params(blocks: usize, params: Parameters<Bls12>) -> Self {
         let verifier = Verifier::new(&params.vk, blocks);
         Setup { blocks, params, verifier, load_ms: 0.0 }
+    }
+
+    /// A fresh Groth16 setup for `blocks` blocks made here, from system randomness that is dropped
+    /// when this returns (a single-party setup: whoever controls this process could forge).
+    /// Refuses, before any work, a size whose estimated peak memory exceeds `memory_limit`.
+    pub fn generate(blocks: usize, memory_limit: u64) -> Result<Self, Error> {
+        let blocks = check_blocks(blocks)?;
+        let need = crate::estimated_peak_bytes(blocks);
+        if need > memory_limit {
+            return Err(Error::TooLarge { blocks, need, limit: memory_limit });
+        }
+        let mut rng =
+            SeededRng::from_system().map_err(|e| Error::Proving(format!("no randomness for the setup: {e}")))?;
+        let params = groth16::generate_random_parameters::<Bls12, _, _>(PreimageCircuit::new(blocks, None), &mut rng)
+            .map_err(|e| Error::Proving(format!("setup: {e}")))?;
+        Ok(Self::from_params(blocks, params))
+    }
+
+    /// The verifying key of these parameters.
+    pub fn verifier_key(&self) -> groth16::VerifyingKey<Bls12> {
+        self.params.vk.clone()
+    }
+
+    /// Bytes of the proving parameters as groth16 writes them.
+    pub fn params_bytes(&self) -> usize {
+        let mut count = Count(0);
+        self.params.write(&mut count).expect("counting cannot fail");
+        count.0
     }
 
     pub fn capacity_bytes(&self) -> usize {
@@ -80,4 +109,16 @@ fn random_scalar() -> Result<Scalar, Error> {
     let mut wide = [0u8; 64];
     getrandom::fill(&mut wide).map_err(|e| Error::Proving(format!("no randomness for the proof: {e}")))?;
     Ok(Scalar::from_bytes_wide(&wide))
+}
+
+/// Counts bytes written instead of keeping them.
+struct Count(usize);
+impl std::io::Write for Count {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0 += b.len();
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

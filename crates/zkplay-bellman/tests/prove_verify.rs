@@ -145,3 +145,20 @@ fn fuzzed_verifier_never_verifies_a_wrong_statement() {
     assert!(refused + rejected >= 9_900);
     assert!(p.verify(&honest, &digest, msg.len() as f64).unwrap().ok, "the honest proof still verifies");
 }
+
+#[test]
+fn keys_made_here_prove_and_a_size_beyond_the_memory_is_refused_first() {
+    let (p, report) = BellmanProver::prepare(&json!({ "blocks": 1, "keys": "browser" }), &Artifacts::new()).unwrap();
+    assert_eq!(ids(&report.phases), ["setup"]);
+    let out = p.prove(b"made here").unwrap();
+    assert!(p.verify(&out.proof, &blake2s256(b"made here"), 9.0).unwrap().ok);
+    // The shipped key does not verify a proof made with this setup's key.
+    let e = verify_with_key_json(r#"{"blocks":1}"#, &files().1, &out.proof, &blake2s256(b"made here"), 9.0).unwrap();
+    assert!(!e.ok);
+
+    let e = Setup::generate(1023, zkplay_bellman::WASM32_MEMORY).err().unwrap();
+    assert!(e.to_string().starts_with("a setup for 1023 blocks would need about "), "{e}");
+    assert_eq!(zkplay_wasm_runtime::ProverError::from(e).code, ErrorCode::OutOfMemory);
+    let e = BellmanProver::prepare(&json!({ "blocks": 1, "keys": "elsewhere" }), &Artifacts::new()).err().unwrap();
+    assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
+}
