@@ -1,0 +1,69 @@
+//! The multi-table verifier: each table's STARK proof (with its CTL columns), then the CTL sums.
+
+use anyhow::{ensure, Result};
+use hashbrown::HashMap;
+use plonky2::field::types::Field;
+use starky::config::StarkConfig;
+use starky::cross_table_lookup::{verify_cross_table_lookups, CrossTableLookup, CtlCheckVars};
+use starky::lookup::get_grand_product_challenge_set;
+use starky::proof::StarkProofWithPublicInputs;
+use starky::stark::Stark;
+use starky::verifier::verify_stark_proof_with_challenges;
+
+use crate::prover::{base_challenger, public_inputs, MultiProof};
+use crate::{ctl, Tables, C, D, F};
+
+fn verify_table<S: Stark<F, D>>(
+    stark: &S,
+    table: usize,
+    proof: &StarkProofWithPublicInputs<F, C, D>,
+    ctls: &[CrossTableLookup<F>],
+    ctl_challenges: &starky::lookup::GrandProductChallengeSet<F>,
+    challenger: &plonky2::iop::challenger::Challenger<F, <C as plonky2::plonk::config::GenericConfig<D>>::Hasher>,
+    config: &StarkConfig,
+) -> Result<()> {
+    ensure!(proof.public_inputs.len() == S::PUBLIC_INPUTS, "table {table}: wrong number of public inputs");
+    let (total_helpers, _, helpers_by_ctl) = CrossTableLookup::num_ctl_helpers_zs_all(
+        ctls,
+        table,
+        config.num_challenges,
+        stark.constraint_degree(),
+    );
+    ensure!(
+        proof.proof.openings.auxiliary_polys.is_some() && proof.proof.openings.auxiliary_polys_next.is_some(),
+        "table {table}: no CTL openings"
+    );
+    let ctl_vars = CtlCheckVars::from_proof(
+        table,
+        &proof.proof,
+        ctls,
+        ctl_challenges,
+        stark.num_lookup_helper_columns(config),
+        total_helpers,
+        &helpers_by_ctl,
+    );
+    let mut ch = challenger.clone();
+    let challenges = proof.get_challenges(stark, &mut ch, Some(ctl_challenges), Some(&ctl_vars), true, config, None);
+    verify_stark_proof_with_challenges(stark, &proof.proof, &challenges, Some(&ctl_vars), &proof.public_inputs, config)
+}
+
+/// Verifies `proof` for digest `digest` and length `len` (with the sound tables, or weakened
+/// ones in tests).
+pub fn verify(tables: &Tables, proof: &MultiProof, digest: &[u8; 32], len: u64, config: &StarkConfig) -> Result<()> {
+    let pis = public_inputs(digest, len);
+    ensure!(proof.sponge.public_inputs == pis, "the proof is for another digest or length");
+    ensure!(proof.keccak.public_inputs.is_empty(), "the Keccak table has no public inputs");
+    let mut challenger = base_challenger(&pis, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
+    let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
+    let ctls = ctl::ctls::<F>();
+    verify_table(&tables.sponge, ctl::SPONGE, &proof.sponge, &ctls, &ctl_challenges, &challenger, config)?;
+    verify_table(&tables.keccak, ctl::KECCAK, &proof.keccak, &ctls, &ctl_challenges, &challenger, config)?;
+    let first = |p: &StarkProofWithPublicInputs<F, C, D>| -> Result<Vec<F>> {
+        p.proof.openings.ctl_zs_first.clone().ok_or_else(|| anyhow::anyhow!("no CTL openings at 1"))
+    };
+    let zs = [first(&proof.sponge)?, first(&proof.keccak)?];
+    ensure!(zs.iter().all(|z| z.len() == config.num_challenges), "wrong number of CTL openings");
+    verify_cross_table_lookups::<F, D, 2>(&ctls, zs, &HashMap::new(), config)?;
+    let _ = F::ZERO;
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! Honest proofs: traces satisfy every constraint, proofs verify for the right statement only.
+
+use zkplay_starky::check::first_failing_row;
+use zkplay_starky::ctl::ctl_multisets;
+use zkplay_starky::{generate_traces, keccak, prove, stark_config, verify, Tables};
+use zkplay_wasm_runtime::statement::keccak256;
+
+fn msg(len: usize) -> Vec<u8> {
+    (0..len).map(|i| (i * 131 + 7) as u8).collect()
+}
+
+#[test]
+fn native_keccak_matches_reference() {
+    for len in [0, 1, 55, 134, 135, 136, 137, 271, 272, 500] {
+        assert_eq!(keccak::keccak256(&msg(len)), keccak256(&msg(len)), "len {len}");
+    }
+}
+
+#[test]
+fn honest_traces_satisfy_constraints() {
+    let t = Tables::default();
+    for len in [0, 1, 134, 135, 136, 300] {
+        let m = msg(len);
+        let (tr, digest) = generate_traces(&m);
+        assert_eq!(digest, keccak256(&m));
+        assert_eq!(first_failing_row(&t.sponge, &tr.sponge, &tr.public_inputs), None, "sponge, len {len}");
+        assert_eq!(first_failing_row(&t.keccak, &tr.keccak, &[]), None, "keccak, len {len}");
+        let (a, b) = ctl_multisets(&tr.sponge, &tr.keccak);
+        assert_eq!(a, b, "ctl, len {len}");
+        assert_eq!(a.len(), len / 136 + 1);
+    }
+}
+
+#[test]
+fn prove_and_verify() {
+    let config = stark_config();
+    for len in [5usize, 300] {
+        let m = msg(len);
+        let (proof, digest, report) = prove(&m, &config).unwrap();
+        assert_eq!(digest, keccak256(&m));
+        eprintln!("len {len}: {report:?} sizes {:?}", proof.sizes());
+        let t = Tables::default();
+        verify(&t, &proof, &digest, len as u64, &config).unwrap();
+        let bytes = proof.to_bytes();
+        let back = zkplay_starky::MultiProof::from_bytes(&bytes).unwrap();
+        verify(&t, &back, &digest, len as u64, &config).unwrap();
+        let mut d2 = digest;
+        d2[0] ^= 1;
+        assert!(verify(&t, &proof, &d2, len as u64, &config).is_err());
+        assert!(verify(&t, &proof, &digest, len as u64 + 1, &config).is_err());
+    }
+}
