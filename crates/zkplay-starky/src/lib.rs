@@ -19,6 +19,7 @@ pub mod keccak_table;
 pub mod prover;
 pub mod sponge_table;
 pub mod verifier;
+pub mod wrap;
 
 use plonky2::field::goldilocks_field::GoldilocksField;
 use plonky2::plonk::config::PoseidonGoldilocksConfig;
@@ -43,10 +44,16 @@ pub struct Tables {
     pub keccak: KeccakStark<F, D>,
 }
 
-/// The STARK configuration: blow-up 2 (rate_bits 1, enough for degree-3 constraints),
-/// 84 FRI queries + 16 bits of grinding, 2 challenges: ~100-bit conjectured security.
+/// The STARK configuration: starky's `standard_fast_config` (blow-up 2, i.e. rate_bits 1,
+/// enough for degree-3 constraints; 84 FRI queries + 16 bits of grinding; 2 challenges:
+/// ~100-bit conjectured security) with FRI folding by 16 down to a final polynomial of at most
+/// 2^7 coefficients instead of 2^5. The wrapper circuit verifies proofs of several heights only
+/// if its largest height has the longest final polynomial; with a final bound of 7 bits the
+/// heights 2^7, 2^11 and 2^15 (the Keccak table of ~1,365 blocks) are such maxima.
 pub fn stark_config() -> StarkConfig {
-    StarkConfig::standard_fast_config()
+    let mut c = StarkConfig::standard_fast_config();
+    c.fri_config.reduction_strategy = plonky2::fri::reduction_strategies::FriReductionStrategy::ConstantArityBits(4, 7);
+    c
 }
 
 /// Rows of the sponge and Keccak tables for a message of `len` bytes.

@@ -6,6 +6,7 @@ use anyhow::{ensure, Result};
 use plonky2::field::polynomial::PolynomialValues;
 use plonky2::field::types::Field;
 use plonky2::fri::oracle::PolynomialBatch;
+use plonky2::fri::prover::final_poly_coeff_len;
 use plonky2::iop::challenger::Challenger;
 use plonky2::plonk::config::{GenericConfig, Hasher};
 use plonky2::util::timing::TimingTree;
@@ -116,11 +117,25 @@ pub(crate) fn base_challenger(
     ch
 }
 
-/// Proves given traces (honest or forged).
+/// Proves given traces (honest or forged), as plain STARK proofs.
 pub fn prove_traces(
     tables: &Tables,
     traces: &Traces,
     config: &StarkConfig,
+    report: &mut ProveReport,
+) -> Result<MultiProof> {
+    prove_traces_for(tables, traces, config, None, report)
+}
+
+/// Proves given traces. With `wrap_max_bits = Some([sponge, keccak])`, the FRI proofs are
+/// shaped for a wrapper circuit built for tables of up to `2^sponge` and `2^keccak` rows
+/// (starky's multiple-degree-bits support: the same final polynomial length and number of
+/// query steps whatever the actual height).
+pub fn prove_traces_for(
+    tables: &Tables,
+    traces: &Traces,
+    config: &StarkConfig,
+    wrap_max_bits: Option<[usize; 2]>,
     report: &mut ProveReport,
 ) -> Result<MultiProof> {
     let mut timing = TimingTree::default();
@@ -158,15 +173,23 @@ pub fn prove_traces(
     let empty: [F; 0] = [];
     let mut prove_one = |i: usize, table_pis: &[F]| -> Result<StarkProofWithPublicInputs<F, C, D>> {
         let t = Instant::now();
+        let (final_len, steps) = match wrap_max_bits {
+            Some(bits) => {
+                let p = config.fri_params(bits[i]);
+                ensure!(polys[i][0].len() <= 1 << bits[i], "table {i} is taller than the wrapper takes");
+                (Some(final_poly_coeff_len(p.degree_bits, &p.reduction_arity_bits)), Some(p.reduction_arity_bits.len()))
+            }
+            None => (None, None),
+        };
         let mut ch = challenger.clone();
         // The verifier's `get_challenges` observes the public inputs and the config before the
         // rest; `prove_with_commitment` does neither.
         ch.observe_elements(table_pis);
         config.observe(&mut ch);
         let r = if i == ctl::SPONGE {
-            prove_with_commitment(&tables.sponge, config, &polys[i], &commitments[i], Some(&ctl_data[i]), Some(&ctl_challenges), &mut ch, table_pis, None, None, &mut timing)
+            prove_with_commitment(&tables.sponge, config, &polys[i], &commitments[i], Some(&ctl_data[i]), Some(&ctl_challenges), &mut ch, table_pis, final_len, steps, &mut timing)
         } else {
-            prove_with_commitment(&tables.keccak, config, &polys[i], &commitments[i], Some(&ctl_data[i]), Some(&ctl_challenges), &mut ch, table_pis, None, None, &mut timing)
+            prove_with_commitment(&tables.keccak, config, &polys[i], &commitments[i], Some(&ctl_data[i]), Some(&ctl_challenges), &mut ch, table_pis, final_len, steps, &mut timing)
         };
         report.prove_ms[i] = ms(t);
         r

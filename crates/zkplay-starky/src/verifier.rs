@@ -21,6 +21,7 @@ fn verify_table<S: Stark<F, D>>(
     ctl_challenges: &starky::lookup::GrandProductChallengeSet<F>,
     challenger: &plonky2::iop::challenger::Challenger<F, <C as plonky2::plonk::config::GenericConfig<D>>::Hasher>,
     config: &StarkConfig,
+    wrap_max_bits: Option<usize>,
 ) -> Result<()> {
     ensure!(proof.public_inputs.len() == S::PUBLIC_INPUTS, "table {table}: wrong number of public inputs");
     let (total_helpers, _, helpers_by_ctl) = CrossTableLookup::num_ctl_helpers_zs_all(
@@ -43,21 +44,33 @@ fn verify_table<S: Stark<F, D>>(
         &helpers_by_ctl,
     );
     let mut ch = challenger.clone();
-    let challenges = proof.get_challenges(stark, &mut ch, Some(ctl_challenges), Some(&ctl_vars), true, config, None);
+    let challenges = proof.get_challenges(stark, &mut ch, Some(ctl_challenges), Some(&ctl_vars), true, config, wrap_max_bits.map(|b| config.fri_params(b)));
     verify_stark_proof_with_challenges(stark, &proof.proof, &challenges, Some(&ctl_vars), &proof.public_inputs, config)
 }
 
 /// Verifies `proof` for digest `digest` and length `len` (with the sound tables, or weakened
 /// ones in tests).
 pub fn verify(tables: &Tables, proof: &MultiProof, digest: &[u8; 32], len: u64, config: &StarkConfig) -> Result<()> {
+    verify_for(tables, proof, digest, len, config, None)
+}
+
+/// Verifies a proof made with `prover::prove_traces_for(.., wrap_max_bits, ..)`.
+pub fn verify_for(
+    tables: &Tables,
+    proof: &MultiProof,
+    digest: &[u8; 32],
+    len: u64,
+    config: &StarkConfig,
+    wrap_max_bits: Option<[usize; 2]>,
+) -> Result<()> {
     let pis = public_inputs(digest, len);
     ensure!(proof.sponge.public_inputs == pis, "the proof is for another digest or length");
     ensure!(proof.keccak.public_inputs.is_empty(), "the Keccak table has no public inputs");
     let mut challenger = base_challenger(&pis, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
     let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
     let ctls = ctl::ctls::<F>();
-    verify_table(&tables.sponge, ctl::SPONGE, &proof.sponge, &ctls, &ctl_challenges, &challenger, config)?;
-    verify_table(&tables.keccak, ctl::KECCAK, &proof.keccak, &ctls, &ctl_challenges, &challenger, config)?;
+    verify_table(&tables.sponge, ctl::SPONGE, &proof.sponge, &ctls, &ctl_challenges, &challenger, config, wrap_max_bits.map(|b| b[0]))?;
+    verify_table(&tables.keccak, ctl::KECCAK, &proof.keccak, &ctls, &ctl_challenges, &challenger, config, wrap_max_bits.map(|b| b[1]))?;
     let first = |p: &StarkProofWithPublicInputs<F, C, D>| -> Result<Vec<F>> {
         p.proof.openings.ctl_zs_first.clone().ok_or_else(|| anyhow::anyhow!("no CTL openings at 1"))
     };
@@ -66,4 +79,43 @@ pub fn verify(tables: &Tables, proof: &MultiProof, digest: &[u8; 32], len: u64, 
     verify_cross_table_lookups::<F, D, 2>(&ctls, zs, &HashMap::new(), config)?;
     let _ = F::ZERO;
     Ok(())
+}
+
+/// The Fiat-Shamir challenges of a proof as the native verifier derives them (CTL betas and
+/// gammas, then per table: alphas, zeta, FRI alpha, betas, PoW response, query indices), to
+/// compare with the wrapper's (`wrap::build_probe`).
+#[doc(hidden)]
+pub fn native_challenges(tables: &Tables, proof: &MultiProof, config: &StarkConfig, wrap_max_bits: Option<[usize; 2]>) -> Vec<u64> {
+    use plonky2::field::types::PrimeField64;
+    let mut challenger = base_challenger(&proof.sponge.public_inputs, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
+    let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
+    let ctls = ctl::ctls::<F>();
+    let mut out: Vec<u64> = Vec::new();
+    for c in &ctl_challenges.challenges {
+        out.push(c.beta.to_canonical_u64());
+        out.push(c.gamma.to_canonical_u64());
+    }
+    let mut one = |table: usize, p: &StarkProofWithPublicInputs<F, C, D>, deg: usize, cols: usize| {
+        let (total_helpers, _, helpers_by_ctl) = CrossTableLookup::num_ctl_helpers_zs_all(&ctls, table, config.num_challenges, deg);
+        let ctl_vars = CtlCheckVars::from_proof(table, &p.proof, &ctls, &ctl_challenges, cols, total_helpers, &helpers_by_ctl);
+        let mut ch = challenger.clone();
+        let c = if table == ctl::SPONGE {
+            p.get_challenges(&tables.sponge, &mut ch, Some(&ctl_challenges), Some(&ctl_vars), true, config, wrap_max_bits.map(|b| config.fri_params(b[0])))
+        } else {
+            p.get_challenges(&tables.keccak, &mut ch, Some(&ctl_challenges), Some(&ctl_vars), true, config, wrap_max_bits.map(|b| config.fri_params(b[1])))
+        };
+        use plonky2::field::extension::FieldExtension;
+        let ext = |e: &<F as plonky2::field::extension::Extendable<2>>::Extension| <<F as plonky2::field::extension::Extendable<2>>::Extension as FieldExtension<2>>::to_basefield_array(e).map(|x: F| x.to_canonical_u64());
+        out.extend(c.stark_alphas.iter().map(|x| x.to_canonical_u64()));
+        out.extend(ext(&c.stark_zeta));
+        out.extend(ext(&c.fri_challenges.fri_alpha));
+        for b in &c.fri_challenges.fri_betas {
+            out.extend(ext(b));
+        }
+        out.push(c.fri_challenges.fri_pow_response.to_canonical_u64());
+
+    };
+    one(ctl::SPONGE, &proof.sponge, 3, 0);
+    one(ctl::KECCAK, &proof.keccak, 3, 0);
+    out
 }
