@@ -55,6 +55,9 @@ pub fn verify(tables: &Tables, proof: &MultiProof, digest: &[u8; 32], len: u64, 
 }
 
 /// Verifies a proof made with `prover::prove_traces_for(.., wrap_max_bits, ..)`.
+///
+/// starky's verifier indexes into the proof's openings before it checks their shape, so a
+/// malformed proof can panic inside it: that is caught here and reported as an error.
 pub fn verify_for(
     tables: &Tables,
     proof: &MultiProof,
@@ -63,6 +66,45 @@ pub fn verify_for(
     config: &StarkConfig,
     wrap_max_bits: Option<[usize; 2]>,
 ) -> Result<()> {
+    let run = || verify_unchecked(tables, proof, digest, len, config, wrap_max_bits);
+    #[cfg(feature = "std")]
+    {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+            Ok(r) => r,
+            Err(_) => Err(anyhow::anyhow!("malformed proof (the STARK verifier panicked on it)")),
+        }
+    }
+    #[cfg(not(feature = "std"))]
+    run()
+}
+
+fn verify_unchecked(
+    tables: &Tables,
+    proof: &MultiProof,
+    digest: &[u8; 32],
+    len: u64,
+    config: &StarkConfig,
+    wrap_max_bits: Option<[usize; 2]>,
+) -> Result<()> {
+    let heights = [proof.sponge.proof.recover_degree_bits(config), proof.keccak.proof.recover_degree_bits(config)];
+    for (i, &h) in heights.iter().enumerate() {
+        ensure!(h >= crate::MIN_DEGREE_BITS, "table {i}: 2^{h} rows, fewer than 2^{}", crate::MIN_DEGREE_BITS);
+        if let Some(max) = wrap_max_bits {
+            ensure!(h <= max[i], "table {i}: 2^{h} rows, more than the wrapper's 2^{}", max[i]);
+        }
+    }
+    let nc = config.num_challenges;
+    for (i, p) in [&proof.sponge, &proof.keccak].into_iter().enumerate() {
+        let o = &p.proof.openings;
+        // One CTL, no helper columns, one Z per challenge in each table.
+        let aux_ok = |v: &Option<Vec<_>>| v.as_ref().is_some_and(|v: &Vec<_>| v.len() == nc);
+        ensure!(
+            aux_ok(&o.auxiliary_polys) && aux_ok(&o.auxiliary_polys_next),
+            "table {i}: wrong number of CTL openings"
+        );
+        ensure!(o.ctl_zs_first.as_ref().is_some_and(|v| v.len() == nc), "table {i}: wrong number of CTL openings at 1");
+        ensure!(p.proof.auxiliary_polys_cap.is_some() && p.proof.quotient_polys_cap.is_some(), "table {i}: missing caps");
+    }
     let pis = public_inputs(digest, len);
     ensure!(proof.sponge.public_inputs == pis, "the proof is for another digest or length");
     ensure!(proof.keccak.public_inputs.is_empty(), "the Keccak table has no public inputs");

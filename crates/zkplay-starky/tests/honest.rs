@@ -50,3 +50,33 @@ fn prove_and_verify() {
         assert!(verify(&t, &proof, &digest, len as u64 + 1, &config).is_err());
     }
 }
+
+#[test]
+fn corrupted_proofs_are_errors_not_panics() {
+    let config = stark_config();
+    let m = msg(20);
+    let (proof, digest, _) = prove(&m, &config).unwrap();
+    let bytes = proof.to_bytes();
+    let t = Tables::default();
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for _ in 0..40 {
+        let mut b = bytes.clone();
+        let i = (next() as usize) % b.len();
+        b[i] ^= 1 << (next() % 8);
+        if let Ok(p) = zkplay_starky::MultiProof::from_bytes(&b) {
+            assert!(verify(&t, &p, &digest, 20, &config).is_err(), "flipped byte {i} verified");
+        }
+    }
+    for cut in [0, 8, bytes.len() / 2, bytes.len() - 1] {
+        assert!(zkplay_starky::MultiProof::from_bytes(&bytes[..cut]).is_err());
+    }
+    // Swapping the tables' proofs.
+    let swapped = zkplay_starky::MultiProof { sponge: proof.keccak.clone(), keccak: proof.sponge.clone() };
+    assert!(verify(&t, &swapped, &digest, 20, &config).is_err());
+}
