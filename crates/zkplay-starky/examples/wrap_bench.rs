@@ -1,12 +1,12 @@
 //! The production wrapper (sponge 2^5..2^11 rows, Keccak 2^5..2^15 rows: up to 1,365 blocks):
 //! build once, then prove, wrap and verify each length given.
 //!
-//! `cargo run -p zkplay-starky --release --example wrap_bench -- [--zk] 135 136000`
+//! `[STARKY_RATE_BITS=2] cargo run -p zkplay-starky --release --example wrap_bench -- [--zk] 135 136000`
 
 use web_time::Instant;
 use zkplay_starky::prover::{generate_traces, prove_traces_for, ProveReport};
 use zkplay_starky::wrap::{build, WrapRange};
-use zkplay_starky::{stark_config, Tables};
+use zkplay_starky::{stark_config_with_rate, Tables};
 
 pub const RANGE: WrapRange = WrapRange { sponge: (5, 11), keccak: (5, 15) };
 
@@ -16,7 +16,10 @@ fn main() {
     if zk {
         args.remove(0);
     }
-    let config = stark_config();
+    // STARKY_RATE_BITS=2 or 3: a larger blow-up, fewer queries (default 1: the crate's config).
+    let rate_bits = std::env::var("STARKY_RATE_BITS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let config = stark_config_with_rate(rate_bits);
+    println!("rate_bits {rate_bits}, {} queries", config.fri_config.num_query_rounds);
     let tables = Tables::default();
     let t = Instant::now();
     let w = build(&tables, &config, RANGE, zk);

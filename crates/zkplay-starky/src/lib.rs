@@ -51,7 +51,16 @@ pub struct Tables {
 /// if its largest height has the longest final polynomial; with a final bound of 7 bits the
 /// heights 2^7, 2^11 and 2^15 (the Keccak table of ~1,365 blocks) are such maxima.
 pub fn stark_config() -> StarkConfig {
+    stark_config_with_rate(1)
+}
+
+/// The same at blow-up `2^rate_bits`, with enough FRI queries for ~100 conjectured bits
+/// (`rate_bits * queries + 16 >= 100`): fewer queries make the wrapper smaller, a larger
+/// blow-up makes the STARK commitments bigger. For measuring that trade-off.
+pub fn stark_config_with_rate(rate_bits: usize) -> StarkConfig {
     let mut c = StarkConfig::standard_fast_config();
+    c.fri_config.rate_bits = rate_bits;
+    c.fri_config.num_query_rounds = (100 - 16usize).div_ceil(rate_bits);
     c.fri_config.reduction_strategy = plonky2::fri::reduction_strategies::FriReductionStrategy::ConstantArityBits(4, 7);
     c
 }
