@@ -1,9 +1,9 @@
 //! Constraint checks on plain traces, row by row, without proving: the malicious-prover tests
 //! use them to say WHICH row a forgery breaks (a proof only says that something failed).
 
+use plonky2::field::goldilocks_field::GoldilocksField as F;
 use plonky2::field::polynomial::PolynomialValues;
 use plonky2::field::types::{Field, Sample};
-use plonky2::field::goldilocks_field::GoldilocksField as F;
 use starky::constraint_consumer::ConstraintConsumer;
 use starky::evaluation_frame::StarkEvaluationFrame;
 use starky::stark::Stark;

@@ -27,14 +27,10 @@ fn keccak_columns<F: Field>() -> Vec<Column<F>> {
 
 /// The one CTL of the system.
 pub fn ctls<F: Field>() -> Vec<CrossTableLookup<F>> {
-    let sponge_filter = Filter::new_simple(Column::linear_combination_with_constant(
-        [(st::IS_DUMMY, F::NEG_ONE)],
-        F::ONE,
-    ));
-    let keccak_filter = Filter::new(
-        vec![(Column::single(kt::REAL), Column::single(kt::FLAGS + kt::NUM_ROUNDS - 1))],
-        vec![],
-    );
+    let sponge_filter =
+        Filter::new_simple(Column::linear_combination_with_constant([(st::IS_DUMMY, F::NEG_ONE)], F::ONE));
+    let keccak_filter =
+        Filter::new(vec![(Column::single(kt::REAL), Column::single(kt::FLAGS + kt::NUM_ROUNDS - 1))], vec![]);
     vec![CrossTableLookup::new(
         vec![TableWithColumns::new(SPONGE, sponge_columns(), sponge_filter)],
         TableWithColumns::new(KECCAK, keccak_columns(), keccak_filter),
@@ -67,8 +63,6 @@ pub fn ctl_multisets<F: PrimeField64>(
     let mut kc: Vec<usize> = (0..50).map(|k| kt::PRE + k).collect();
     kc.extend((0..50).map(|k| kt::out_limb(k / 2, k % 2)));
     let a = rows(sponge, &sc, &|r| F::ONE - sponge[st::IS_DUMMY].values[r]);
-    let b = rows(keccak, &kc, &|r| {
-        keccak[kt::REAL].values[r] * keccak[kt::FLAGS + kt::NUM_ROUNDS - 1].values[r]
-    });
+    let b = rows(keccak, &kc, &|r| keccak[kt::REAL].values[r] * keccak[kt::FLAGS + kt::NUM_ROUNDS - 1].values[r]);
     (a, b)
 }

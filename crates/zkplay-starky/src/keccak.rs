@@ -2,13 +2,8 @@
 //! `x + 5 y`; a lane is a little-endian u64 (bytes `8 i .. 8 i + 8` of the state).
 
 /// Rotation offsets `R[x][y]` of rho.
-pub const RHO: [[u32; 5]; 5] = [
-    [0, 36, 3, 41, 18],
-    [1, 44, 10, 45, 2],
-    [62, 6, 43, 15, 61],
-    [28, 55, 25, 21, 56],
-    [27, 20, 39, 8, 14],
-];
+pub const RHO: [[u32; 5]; 5] =
+    [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56], [27, 20, 39, 8, 14]];
 
 /// Round constants of iota.
 pub const RC: [u64; 24] = [
@@ -89,8 +84,7 @@ pub fn round(a: &[u64; 25], r: usize) -> RoundValues {
     let mut a_dprime = [0u64; 25];
     for x in 0..5 {
         for y in 0..5 {
-            a_dprime[x + 5 * y] =
-                b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+            a_dprime[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
         }
     }
     let mut out = a_dprime;

@@ -152,9 +152,8 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     for x in 0..5 {
         for y in 0..5 {
             for h in 0..2 {
-                let bits: Vec<A_::E> = (32 * h..32 * h + 32)
-                    .map(|z| a.xor3(l[a_prime(x, y, z)], l[c(x, z)], l[c_prime(x, z)]))
-                    .collect();
+                let bits: Vec<A_::E> =
+                    (32 * h..32 * h + 32).map(|z| a.xor3(l[a_prime(x, y, z)], l[c(x, z)], l[c_prime(x, z)])).collect();
                 let limb = a.le_bits(&bits);
                 let e = a.sub(l[A + 2 * (x + 5 * y) + h], limb);
                 a.every_row(e);

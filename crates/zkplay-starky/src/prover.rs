@@ -160,14 +160,10 @@ pub fn prove_traces_for(
     }
     let pis = &traces.public_inputs;
     let t = Instant::now();
-    let mut challenger = base_challenger(
-        pis,
-        [&commitments[0].merkle_tree.cap, &commitments[1].merkle_tree.cap],
-    );
+    let mut challenger = base_challenger(pis, [&commitments[0].merkle_tree.cap, &commitments[1].merkle_tree.cap]);
     let ctls = ctl::ctls::<F>();
     let degree = 3;
-    let (ctl_challenges, ctl_data) =
-        get_ctl_data::<F, C, D, 2>(config, &polys, &ctls, &mut challenger, degree);
+    let (ctl_challenges, ctl_data) = get_ctl_data::<F, C, D, 2>(config, &polys, &ctls, &mut challenger, degree);
     report.ctl_ms = ms(t);
 
     let empty: [F; 0] = [];
@@ -187,9 +183,33 @@ pub fn prove_traces_for(
         ch.observe_elements(table_pis);
         config.observe(&mut ch);
         let r = if i == ctl::SPONGE {
-            prove_with_commitment(&tables.sponge, config, &polys[i], &commitments[i], Some(&ctl_data[i]), Some(&ctl_challenges), &mut ch, table_pis, final_len, steps, &mut timing)
+            prove_with_commitment(
+                &tables.sponge,
+                config,
+                &polys[i],
+                &commitments[i],
+                Some(&ctl_data[i]),
+                Some(&ctl_challenges),
+                &mut ch,
+                table_pis,
+                final_len,
+                steps,
+                &mut timing,
+            )
         } else {
-            prove_with_commitment(&tables.keccak, config, &polys[i], &commitments[i], Some(&ctl_data[i]), Some(&ctl_challenges), &mut ch, table_pis, final_len, steps, &mut timing)
+            prove_with_commitment(
+                &tables.keccak,
+                config,
+                &polys[i],
+                &commitments[i],
+                Some(&ctl_data[i]),
+                Some(&ctl_challenges),
+                &mut ch,
+                table_pis,
+                final_len,
+                steps,
+                &mut timing,
+            )
         };
         report.prove_ms[i] = ms(t);
         r

@@ -71,7 +71,16 @@ pub struct SpongeStark<F, const D: usize> {
 
 impl<F, const D: usize> SpongeStark<F, D> {
     pub const fn new() -> Self {
-        Self { weaken: Weaken { bits: false, capacity_chain: false, padding_values: false, first_row_real: false, length_constant: false }, _f: PhantomData }
+        Self {
+            weaken: Weaken {
+                bits: false,
+                capacity_chain: false,
+                padding_values: false,
+                first_row_real: false,
+                length_constant: false,
+            },
+            _f: PhantomData,
+        }
     }
     /// A deliberately weakened table, for the attack tests only.
     #[cfg(feature = "test-support")]
@@ -92,8 +101,7 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     }
     // XOR limbs.
     for k in 0..2 * RATE_LANES {
-        let bits: Vec<A_::E> =
-            (32 * k..32 * k + 32).map(|i| a.xor(l[SIN + i], l[MSG + i])).collect();
+        let bits: Vec<A_::E> = (32 * k..32 * k + 32).map(|i| a.xor(l[SIN + i], l[MSG + i])).collect();
         let limb = a.le_bits(&bits);
         let e = a.sub(l[XOR + k], limb);
         a.every_row(e);
@@ -208,8 +216,7 @@ impl<F: RichField + Extendable<D>, const D: usize> Stark<F, D> for SpongeStark<F
     where
         FE: FieldExtension<D2, BaseField = F>,
         P: PackedField<Scalar = FE>;
-    type EvaluationFrameTarget =
-        StarkFrame<ExtensionTarget<D>, ExtensionTarget<D>, NUM_COLUMNS, NUM_PUBLIC_INPUTS>;
+    type EvaluationFrameTarget = StarkFrame<ExtensionTarget<D>, ExtensionTarget<D>, NUM_COLUMNS, NUM_PUBLIC_INPUTS>;
 
     fn eval_packed_generic<FE, P, const D2: usize>(
         &self,
@@ -231,13 +238,7 @@ impl<F: RichField + Extendable<D>, const D: usize> Stark<F, D> for SpongeStark<F
         yield_constr: &mut RecursiveConstraintConsumer<F, D>,
     ) {
         let mut a = CircuitAlg { b: builder, cc: yield_constr };
-        eval(
-            &mut a,
-            &self.weaken,
-            vars.get_local_values(),
-            vars.get_next_values(),
-            vars.get_public_inputs(),
-        );
+        eval(&mut a, &self.weaken, vars.get_local_values(), vars.get_next_values(), vars.get_public_inputs());
     }
 
     fn constraint_degree(&self) -> usize {

@@ -24,12 +24,8 @@ fn verify_table<S: Stark<F, D>>(
     wrap_max_bits: Option<usize>,
 ) -> Result<()> {
     ensure!(proof.public_inputs.len() == S::PUBLIC_INPUTS, "table {table}: wrong number of public inputs");
-    let (total_helpers, _, helpers_by_ctl) = CrossTableLookup::num_ctl_helpers_zs_all(
-        ctls,
-        table,
-        config.num_challenges,
-        stark.constraint_degree(),
-    );
+    let (total_helpers, _, helpers_by_ctl) =
+        CrossTableLookup::num_ctl_helpers_zs_all(ctls, table, config.num_challenges, stark.constraint_degree());
     ensure!(
         proof.proof.openings.auxiliary_polys.is_some() && proof.proof.openings.auxiliary_polys_next.is_some(),
         "table {table}: no CTL openings"
@@ -44,7 +40,15 @@ fn verify_table<S: Stark<F, D>>(
         &helpers_by_ctl,
     );
     let mut ch = challenger.clone();
-    let challenges = proof.get_challenges(stark, &mut ch, Some(ctl_challenges), Some(&ctl_vars), true, config, wrap_max_bits.map(|b| config.fri_params(b)));
+    let challenges = proof.get_challenges(
+        stark,
+        &mut ch,
+        Some(ctl_challenges),
+        Some(&ctl_vars),
+        true,
+        config,
+        wrap_max_bits.map(|b| config.fri_params(b)),
+    );
     verify_stark_proof_with_challenges(stark, &proof.proof, &challenges, Some(&ctl_vars), &proof.public_inputs, config)
 }
 
@@ -103,7 +107,10 @@ fn verify_unchecked(
             "table {i}: wrong number of CTL openings"
         );
         ensure!(o.ctl_zs_first.as_ref().is_some_and(|v| v.len() == nc), "table {i}: wrong number of CTL openings at 1");
-        ensure!(p.proof.auxiliary_polys_cap.is_some() && p.proof.quotient_polys_cap.is_some(), "table {i}: missing caps");
+        ensure!(
+            p.proof.auxiliary_polys_cap.is_some() && p.proof.quotient_polys_cap.is_some(),
+            "table {i}: missing caps"
+        );
     }
     let pis = public_inputs(digest, len);
     ensure!(proof.sponge.public_inputs == pis, "the proof is for another digest or length");
@@ -111,8 +118,26 @@ fn verify_unchecked(
     let mut challenger = base_challenger(&pis, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
     let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
     let ctls = ctl::ctls::<F>();
-    verify_table(&tables.sponge, ctl::SPONGE, &proof.sponge, &ctls, &ctl_challenges, &challenger, config, wrap_max_bits.map(|b| b[0]))?;
-    verify_table(&tables.keccak, ctl::KECCAK, &proof.keccak, &ctls, &ctl_challenges, &challenger, config, wrap_max_bits.map(|b| b[1]))?;
+    verify_table(
+        &tables.sponge,
+        ctl::SPONGE,
+        &proof.sponge,
+        &ctls,
+        &ctl_challenges,
+        &challenger,
+        config,
+        wrap_max_bits.map(|b| b[0]),
+    )?;
+    verify_table(
+        &tables.keccak,
+        ctl::KECCAK,
+        &proof.keccak,
+        &ctls,
+        &ctl_challenges,
+        &challenger,
+        config,
+        wrap_max_bits.map(|b| b[1]),
+    )?;
     let first = |p: &StarkProofWithPublicInputs<F, C, D>| -> Result<Vec<F>> {
         p.proof.openings.ctl_zs_first.clone().ok_or_else(|| anyhow::anyhow!("no CTL openings at 1"))
     };
@@ -127,9 +152,15 @@ fn verify_unchecked(
 /// gammas, then per table: alphas, zeta, FRI alpha, betas, PoW response, query indices), to
 /// compare with the wrapper's (`wrap::build_probe`).
 #[doc(hidden)]
-pub fn native_challenges(tables: &Tables, proof: &MultiProof, config: &StarkConfig, wrap_max_bits: Option<[usize; 2]>) -> Vec<u64> {
+pub fn native_challenges(
+    tables: &Tables,
+    proof: &MultiProof,
+    config: &StarkConfig,
+    wrap_max_bits: Option<[usize; 2]>,
+) -> Vec<u64> {
     use plonky2::field::types::PrimeField64;
-    let mut challenger = base_challenger(&proof.sponge.public_inputs, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
+    let mut challenger =
+        base_challenger(&proof.sponge.public_inputs, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
     let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
     let ctls = ctl::ctls::<F>();
     let mut out: Vec<u64> = Vec::new();
@@ -138,16 +169,37 @@ pub fn native_challenges(tables: &Tables, proof: &MultiProof, config: &StarkConf
         out.push(c.gamma.to_canonical_u64());
     }
     let mut one = |table: usize, p: &StarkProofWithPublicInputs<F, C, D>, deg: usize, cols: usize| {
-        let (total_helpers, _, helpers_by_ctl) = CrossTableLookup::num_ctl_helpers_zs_all(&ctls, table, config.num_challenges, deg);
-        let ctl_vars = CtlCheckVars::from_proof(table, &p.proof, &ctls, &ctl_challenges, cols, total_helpers, &helpers_by_ctl);
+        let (total_helpers, _, helpers_by_ctl) =
+            CrossTableLookup::num_ctl_helpers_zs_all(&ctls, table, config.num_challenges, deg);
+        let ctl_vars =
+            CtlCheckVars::from_proof(table, &p.proof, &ctls, &ctl_challenges, cols, total_helpers, &helpers_by_ctl);
         let mut ch = challenger.clone();
         let c = if table == ctl::SPONGE {
-            p.get_challenges(&tables.sponge, &mut ch, Some(&ctl_challenges), Some(&ctl_vars), true, config, wrap_max_bits.map(|b| config.fri_params(b[0])))
+            p.get_challenges(
+                &tables.sponge,
+                &mut ch,
+                Some(&ctl_challenges),
+                Some(&ctl_vars),
+                true,
+                config,
+                wrap_max_bits.map(|b| config.fri_params(b[0])),
+            )
         } else {
-            p.get_challenges(&tables.keccak, &mut ch, Some(&ctl_challenges), Some(&ctl_vars), true, config, wrap_max_bits.map(|b| config.fri_params(b[1])))
+            p.get_challenges(
+                &tables.keccak,
+                &mut ch,
+                Some(&ctl_challenges),
+                Some(&ctl_vars),
+                true,
+                config,
+                wrap_max_bits.map(|b| config.fri_params(b[1])),
+            )
         };
         use plonky2::field::extension::FieldExtension;
-        let ext = |e: &<F as plonky2::field::extension::Extendable<2>>::Extension| <<F as plonky2::field::extension::Extendable<2>>::Extension as FieldExtension<2>>::to_basefield_array(e).map(|x: F| x.to_canonical_u64());
+        let ext = |e: &<F as plonky2::field::extension::Extendable<2>>::Extension| {
+            <<F as plonky2::field::extension::Extendable<2>>::Extension as FieldExtension<2>>::to_basefield_array(e)
+                .map(|x: F| x.to_canonical_u64())
+        };
         out.extend(c.stark_alphas.iter().map(|x| x.to_canonical_u64()));
         out.extend(ext(&c.stark_zeta));
         out.extend(ext(&c.fri_challenges.fri_alpha));
@@ -155,7 +207,6 @@ pub fn native_challenges(tables: &Tables, proof: &MultiProof, config: &StarkConf
             out.extend(ext(b));
         }
         out.push(c.fri_challenges.fri_pow_response.to_canonical_u64());
-
     };
     one(ctl::SPONGE, &proof.sponge, 3, 0);
     one(ctl::KECCAK, &proof.keccak, 3, 0);

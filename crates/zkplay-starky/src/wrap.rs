@@ -136,8 +136,30 @@ fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_kno
             out.push(c.beta);
             out.push(c.gamma);
         }
-        table_in_circuit(&mut b, &tables.sponge, ctl::SPONGE, &sponge, &ctls, &ctl_ch, state, config, range.sponge, Some(&mut out));
-        table_in_circuit(&mut b, &tables.keccak, ctl::KECCAK, &keccak, &ctls, &ctl_ch, state, config, range.keccak, Some(&mut out));
+        table_in_circuit(
+            &mut b,
+            &tables.sponge,
+            ctl::SPONGE,
+            &sponge,
+            &ctls,
+            &ctl_ch,
+            state,
+            config,
+            range.sponge,
+            Some(&mut out),
+        );
+        table_in_circuit(
+            &mut b,
+            &tables.keccak,
+            ctl::KECCAK,
+            &keccak,
+            &ctls,
+            &ctl_ch,
+            state,
+            config,
+            range.keccak,
+            Some(&mut out),
+        );
         b.register_public_inputs(&out);
         let zero = b.zero();
         let data = b.build::<C>();
@@ -166,10 +188,7 @@ fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_kno
 impl Wrapper {
     /// Wraps a proof made for this wrapper's ranges.
     pub fn wrap(&self, proof: &MultiProof, config: &StarkConfig) -> Result<ProofWithPublicInputs<F, C, D>> {
-        let bits = [
-            proof.sponge.proof.recover_degree_bits(config),
-            proof.keccak.proof.recover_degree_bits(config),
-        ];
+        let bits = [proof.sponge.proof.recover_degree_bits(config), proof.keccak.proof.recover_degree_bits(config)];
         let ranges = [self.range.sponge, self.range.keccak];
         for i in 0..2 {
             ensure!(
@@ -190,7 +209,10 @@ impl Wrapper {
     /// Verifies a wrapped proof for digest `digest` and length `len`.
     pub fn verify(&self, proof: &ProofWithPublicInputs<F, C, D>, digest: &[u8; 32], len: u64) -> Result<()> {
         let pis = crate::prover::public_inputs(digest, len);
-        ensure!(pis.len() == NUM_PUBLIC_INPUTS && proof.public_inputs == pis, "the wrapped proof is for another statement");
+        ensure!(
+            pis.len() == NUM_PUBLIC_INPUTS && proof.public_inputs == pis,
+            "the wrapped proof is for another statement"
+        );
         self.data.verify(proof.clone())
     }
 }

@@ -72,7 +72,10 @@ fn accepted_by(w: Weaken, tr: &Traces, digest: &[u8; 32], len: u64) {
     assert!(proof_verifies(&t, tr, digest, len), "weakened table refused the forgery");
 }
 
-fn forged_rows(m: &[u8], tweak: &mut dyn FnMut(usize, &mut [u64; 25], &mut [u8; RATE_BYTES])) -> (Vec<BlockRow>, [u8; 32]) {
+fn forged_rows(
+    m: &[u8],
+    tweak: &mut dyn FnMut(usize, &mut [u64; 25], &mut [u8; RATE_BYTES]),
+) -> (Vec<BlockRow>, [u8; 32]) {
     let rows = sponge_rows(&pad(m), tweak);
     let d = digest_of(&rows.last().unwrap().state_out);
     (rows, d)
@@ -333,11 +336,8 @@ fn output_not_from_the_permutation() {
 fn keccak_table_forgeries_refused() {
     let (tr0, digest) = generate_traces(&msg(10));
     // A theta bit that is not a bit, a wrong output limb, a padding permutation marked real.
-    let cases: [(usize, usize, F); 3] = [
-        (kt::a_prime(1, 2, 3), 5, F::TWO),
-        (kt::OUT_00, 23, F::from_canonical_u64(7)),
-        (kt::REAL, 24, F::ONE),
-    ];
+    let cases: [(usize, usize, F); 3] =
+        [(kt::a_prime(1, 2, 3), 5, F::TWO), (kt::OUT_00, 23, F::from_canonical_u64(7)), (kt::REAL, 24, F::ONE)];
     for (col, row, v) in cases {
         let mut tr = tr0.clone();
         let old = tr.keccak[col].values[row];

@@ -23,7 +23,8 @@ fn one_wrapper_for_several_sizes() {
         let m: Vec<u8> = (0..len).map(|i| i as u8).collect();
         let (tr, digest) = generate_traces(&m);
         assert_eq!(digest, keccak256(&m));
-        let proof = prove_traces_for(&tables, &tr, &config, Some(range.max_bits()), &mut ProveReport::default()).unwrap();
+        let proof =
+            prove_traces_for(&tables, &tr, &config, Some(range.max_bits()), &mut ProveReport::default()).unwrap();
         verify_for(&tables, &proof, &digest, len as u64, &config, Some(range.max_bits())).unwrap();
         let t = Instant::now();
         let wrapped = w.wrap(&proof, &config).unwrap();
