@@ -34,6 +34,12 @@ pub const D: usize = 2;
 pub type F = GoldilocksField;
 pub type C = PoseidonGoldilocksConfig;
 
+/// Longest message a proof may claim: 1,365 blocks, i.e. a Keccak table of at most 2^15 rows
+/// (the production wrapper's range). Verifiers refuse larger lengths before anything else: a
+/// length is a plain integer, and one at or above the field order would otherwise alias a
+/// small one.
+pub const MAX_MESSAGE_BYTES: u64 = 1365 * 136 - 1;
+
 /// Smallest table height (2^5 rows): FRI needs a few folding steps above its final polynomial.
 pub const MIN_DEGREE_BITS: usize = 5;
 

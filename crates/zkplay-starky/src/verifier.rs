@@ -70,6 +70,11 @@ pub fn verify_for(
     config: &StarkConfig,
     wrap_max_bits: Option<[usize; 2]>,
 ) -> Result<()> {
+    ensure!(
+        len <= crate::MAX_MESSAGE_BYTES,
+        "length {len} is above the {} bytes a proof may claim",
+        crate::MAX_MESSAGE_BYTES
+    );
     let run = || verify_unchecked(tables, proof, digest, len, config, wrap_max_bits);
     #[cfg(feature = "std")]
     {

@@ -208,6 +208,11 @@ impl Wrapper {
 
     /// Verifies a wrapped proof for digest `digest` and length `len`.
     pub fn verify(&self, proof: &ProofWithPublicInputs<F, C, D>, digest: &[u8; 32], len: u64) -> Result<()> {
+        ensure!(
+            len <= crate::MAX_MESSAGE_BYTES,
+            "length {len} is above the {} bytes a proof may claim",
+            crate::MAX_MESSAGE_BYTES
+        );
         let pis = crate::prover::public_inputs(digest, len);
         ensure!(
             pis.len() == NUM_PUBLIC_INPUTS && proof.public_inputs == pis,

@@ -48,6 +48,9 @@ fn prove_and_verify() {
         d2[0] ^= 1;
         assert!(verify(&t, &proof, &d2, len as u64, &config).is_err());
         assert!(verify(&t, &proof, &digest, len as u64 + 1, &config).is_err());
+        // A length that aliases this one modulo the field order, and the largest u64.
+        assert!(verify(&t, &proof, &digest, len as u64 + 0xFFFF_FFFF_0000_0001, &config).is_err());
+        assert!(verify(&t, &proof, &digest, u64::MAX, &config).is_err());
     }
 }
 
