@@ -8,7 +8,7 @@ use plonky2::field::types::Field;
 use plonky2::fri::oracle::PolynomialBatch;
 use plonky2::fri::prover::final_poly_coeff_len;
 use plonky2::iop::challenger::Challenger;
-use plonky2::plonk::config::{GenericConfig, Hasher};
+use plonky2::plonk::config::GenericConfig;
 use plonky2::util::timing::TimingTree;
 use serde::{Deserialize, Serialize};
 use starky::config::StarkConfig;
@@ -216,7 +216,6 @@ pub fn prove_traces_for(
     };
     let sponge = prove_one(ctl::SPONGE, pis)?;
     let keccak = prove_one(ctl::KECCAK, &empty)?;
-    let _ = <<C as GenericConfig<D>>::Hasher as Hasher<F>>::HASH_SIZE;
     Ok(MultiProof { sponge, keccak })
 }
 

@@ -2,7 +2,6 @@
 
 use anyhow::{ensure, Result};
 use hashbrown::HashMap;
-use plonky2::field::types::Field;
 use starky::config::StarkConfig;
 use starky::cross_table_lookup::{verify_cross_table_lookups, CrossTableLookup, CtlCheckVars};
 use starky::lookup::get_grand_product_challenge_set;
@@ -149,7 +148,6 @@ fn verify_unchecked(
     let zs = [first(&proof.sponge)?, first(&proof.keccak)?];
     ensure!(zs.iter().all(|z| z.len() == config.num_challenges), "wrong number of CTL openings");
     verify_cross_table_lookups::<F, D, 2>(&ctls, zs, &HashMap::new(), config)?;
-    let _ = F::ZERO;
     Ok(())
 }
 
