@@ -1,0 +1,138 @@
+//! Keccak-f[1600] natively, round by round, for trace generation. Lanes are indexed
+//! `x + 5 y`; a lane is a little-endian u64 (bytes `8 i .. 8 i + 8` of the state).
+
+/// Rotation offsets `R[x][y]` of rho.
+pub const RHO: [[u32; 5]; 5] =
+    [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56], [27, 20, 39, 8, 14]];
+
+/// Round constants of iota.
+pub const RC: [u64; 24] = [
+    0x0000000000000001,
+    0x0000000000008082,
+    0x800000000000808A,
+    0x8000000080008000,
+    0x000000000000808B,
+    0x0000000080000001,
+    0x8000000080008081,
+    0x8000000000008009,
+    0x000000000000008A,
+    0x0000000000000088,
+    0x0000000080008009,
+    0x000000008000000A,
+    0x000000008000808B,
+    0x800000000000008B,
+    0x8000000000008089,
+    0x8000000000008003,
+    0x8000000000008002,
+    0x8000000000000080,
+    0x000000000000800A,
+    0x800000008000000A,
+    0x8000000080008081,
+    0x8000000000008080,
+    0x0000000080000001,
+    0x8000000080008008,
+];
+
+/// Bytes absorbed per block (the rate of Keccak-256).
+pub const RATE_BYTES: usize = 136;
+/// Lanes absorbed per block.
+pub const RATE_LANES: usize = 17;
+
+/// Where lane `(x, y)` lands after pi: `B[y][2x + 3y]`.
+pub const fn pi_target(x: usize, y: usize) -> (usize, usize) {
+    (y, (2 * x + 3 * y) % 5)
+}
+
+/// Intermediate values of one round, as the permutation table stores them.
+pub struct RoundValues {
+    /// Column parities `C[x]`.
+    pub c: [u64; 5],
+    /// `C'[x] = C[x] ^ C[x-1] ^ rot(C[x+1], 1)`.
+    pub c_prime: [u64; 5],
+    /// Theta output `A'`.
+    pub a_prime: [u64; 25],
+    /// Chi output `A''`.
+    pub a_dprime: [u64; 25],
+    /// Round output (iota applied to lane 0).
+    pub out: [u64; 25],
+}
+
+/// One round of Keccak-f on `a`.
+pub fn round(a: &[u64; 25], r: usize) -> RoundValues {
+    let mut c = [0u64; 5];
+    for x in 0..5 {
+        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+    }
+    let mut c_prime = [0u64; 5];
+    for x in 0..5 {
+        c_prime[x] = c[x] ^ c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
+    }
+    let mut a_prime = [0u64; 25];
+    for x in 0..5 {
+        let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
+        for y in 0..5 {
+            a_prime[x + 5 * y] = a[x + 5 * y] ^ d;
+        }
+    }
+    let mut b = [0u64; 25];
+    for x in 0..5 {
+        for y in 0..5 {
+            let (bx, by) = pi_target(x, y);
+            b[bx + 5 * by] = a_prime[x + 5 * y].rotate_left(RHO[x][y]);
+        }
+    }
+    let mut a_dprime = [0u64; 25];
+    for x in 0..5 {
+        for y in 0..5 {
+            a_dprime[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+        }
+    }
+    let mut out = a_dprime;
+    out[0] ^= RC[r];
+    RoundValues { c, c_prime, a_prime, a_dprime, out }
+}
+
+/// Keccak-f[1600].
+pub fn permute(a: &mut [u64; 25]) {
+    for r in 0..24 {
+        *a = round(a, r).out;
+    }
+}
+
+/// The padded blocks of `msg` (original Keccak padding `0x01 .. 0x80`).
+pub fn pad(msg: &[u8]) -> Vec<[u8; RATE_BYTES]> {
+    let n = msg.len() / RATE_BYTES + 1;
+    let mut blocks = vec![[0u8; RATE_BYTES]; n];
+    for (i, &b) in msg.iter().enumerate() {
+        blocks[i / RATE_BYTES][i % RATE_BYTES] = b;
+    }
+    let last = &mut blocks[n - 1];
+    last[msg.len() % RATE_BYTES] ^= 0x01;
+    last[RATE_BYTES - 1] ^= 0x80;
+    blocks
+}
+
+/// Lanes of a block.
+pub fn block_lanes(block: &[u8; RATE_BYTES]) -> [u64; RATE_LANES] {
+    let mut l = [0u64; RATE_LANES];
+    for (i, lane) in l.iter_mut().enumerate() {
+        *lane = u64::from_le_bytes(block[8 * i..8 * i + 8].try_into().unwrap());
+    }
+    l
+}
+
+/// Keccak-256 of `msg` (for cross-checks).
+pub fn keccak256(msg: &[u8]) -> [u8; 32] {
+    let mut s = [0u64; 25];
+    for block in pad(msg) {
+        for (i, l) in block_lanes(&block).iter().enumerate() {
+            s[i] ^= l;
+        }
+        permute(&mut s);
+    }
+    let mut d = [0u8; 32];
+    for i in 0..4 {
+        d[8 * i..8 * i + 8].copy_from_slice(&s[i].to_le_bytes());
+    }
+    d
+}

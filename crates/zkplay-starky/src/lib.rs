@@ -1,0 +1,79 @@
+//! # zkplay-starky
+//!
+//! Proves "I know a message M of length L such that Keccak-256(M) = D" with two starky STARKs
+//! linked by a cross-table lookup (logUp), over Goldilocks with Poseidon Merkle trees (so that
+//! the proofs can be verified inside a plonky2 circuit):
+//!
+//! - [`sponge_table`]: one row per 136-byte block (bits, padding, chaining, length, digest);
+//! - [`keccak_table`]: Keccak-f[1600], one row per round;
+//! - [`ctl`]: the sponge sends `(state ^ block, permutation output)` to the Keccak table.
+//!
+//! [`prover`] and [`verifier`] are the multi-table prover and verifier (starky 1.1.0 has none).
+//! Public inputs (of the sponge table): the 32 digest bytes, then L.
+
+pub mod alg;
+pub mod check;
+pub mod ctl;
+pub mod keccak;
+pub mod keccak_table;
+pub mod prover;
+pub mod sponge_table;
+pub mod verifier;
+pub mod wrap;
+
+use plonky2::field::goldilocks_field::GoldilocksField;
+use plonky2::plonk::config::PoseidonGoldilocksConfig;
+use starky::config::StarkConfig;
+
+pub use keccak_table::KeccakStark;
+pub use prover::{generate_traces, prove, prove_traces, MultiProof, ProveReport, Traces};
+pub use sponge_table::{SpongeStark, Weaken};
+pub use verifier::verify;
+
+pub const D: usize = 2;
+pub type F = GoldilocksField;
+pub type C = PoseidonGoldilocksConfig;
+
+/// Longest message a proof may claim: 1,365 blocks, i.e. a Keccak table of at most 2^15 rows
+/// (the production wrapper's range). Verifiers refuse larger lengths before anything else: a
+/// length is a plain integer, and one at or above the field order would otherwise alias a
+/// small one.
+pub const MAX_MESSAGE_BYTES: u64 = 1365 * 136 - 1;
+
+/// Smallest table height (2^5 rows): FRI needs a few folding steps above its final polynomial.
+pub const MIN_DEGREE_BITS: usize = 5;
+
+/// The two tables (weakened only in tests).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tables {
+    pub sponge: SpongeStark<F, D>,
+    pub keccak: KeccakStark<F, D>,
+}
+
+/// The STARK configuration: starky's `standard_fast_config` (blow-up 2, i.e. rate_bits 1,
+/// enough for degree-3 constraints; 84 FRI queries + 16 bits of grinding; 2 challenges:
+/// ~100-bit conjectured security) with FRI folding by 16 down to a final polynomial of at most
+/// 2^7 coefficients instead of 2^5. The wrapper circuit verifies proofs of several heights only
+/// if its largest height has the longest final polynomial; with a final bound of 7 bits the
+/// heights 2^7, 2^11 and 2^15 (the Keccak table of ~1,365 blocks) are such maxima.
+pub fn stark_config() -> StarkConfig {
+    stark_config_with_rate(1)
+}
+
+/// The same at blow-up `2^rate_bits`, with enough FRI queries for ~100 conjectured bits
+/// (`rate_bits * queries + 16 >= 100`): fewer queries make the wrapper smaller, a larger
+/// blow-up makes the STARK commitments bigger. For measuring that trade-off.
+pub fn stark_config_with_rate(rate_bits: usize) -> StarkConfig {
+    let mut c = StarkConfig::standard_fast_config();
+    c.fri_config.rate_bits = rate_bits;
+    c.fri_config.num_query_rounds = (100 - 16usize).div_ceil(rate_bits);
+    c.fri_config.reduction_strategy = plonky2::fri::reduction_strategies::FriReductionStrategy::ConstantArityBits(4, 7);
+    c
+}
+
+/// Rows of the sponge and Keccak tables for a message of `len` bytes.
+pub fn table_rows(len: usize) -> (usize, usize) {
+    let blocks = len / keccak::RATE_BYTES + 1;
+    let min = 1 << MIN_DEGREE_BITS;
+    (blocks.next_power_of_two().max(min), (blocks * keccak_table::NUM_ROUNDS).next_power_of_two().max(min))
+}
