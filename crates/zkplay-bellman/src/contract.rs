@@ -96,6 +96,9 @@ impl Prover for BellmanProver {
     const PHASES: &'static [PhaseName] = &[LOAD, SETUP, PROVE, VERIFY];
     const HASH: Hash = Hash::Blake2s256;
     const PREPARING: PhaseName = LOAD;
+    // bellman's multi-exponentiations wait for their pool tasks with `Waiter::wait`, which panics
+    // on a pool thread: run on the page's worker and let bellman fork onto the pool.
+    const ON_POOL: bool = false;
 
     /// `{ blocks, keys? }`. With shipped keys (the default), the files `params` and `vk` of that
     /// capacity; a file that is not what it should be is `corrupt-artifact` ("corrupt key: …").

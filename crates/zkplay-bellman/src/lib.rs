@@ -22,6 +22,7 @@ pub mod circuit;
 pub mod contract;
 mod error;
 pub mod keys;
+mod memory;
 mod params;
 mod prover;
 pub mod rng;
@@ -33,9 +34,10 @@ pub mod verifier_wasm;
 pub mod wasm;
 
 pub use error::Error;
+pub use memory::{estimated_peak_bytes, WASM32_MEMORY};
 pub use params::{
-    blocks_for, capacity_bytes, constraints, default_blocks, estimated_peak_bytes, BLOCK_BYTES, BROWSER_SETUP_BLOCKS,
-    MAX_BLOCKS, OFFERED_BLOCKS, WASM32_MEMORY,
+    blocks_for, capacity_bytes, constraints, default_blocks, BLOCK_BYTES, BROWSER_SETUP_BLOCKS, MAX_BLOCKS,
+    OFFERED_BLOCKS,
 };
 pub use prover::{blake2s256, check_blocks, Setup};
 pub use verifier::{parse_proof, Verifier, PROOF_BYTES};

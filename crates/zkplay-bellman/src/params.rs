@@ -44,16 +44,3 @@ pub fn default_blocks(len: usize) -> usize {
 pub const fn constraints(blocks: usize) -> usize {
     130 + 22_417 * blocks
 }
-
-/// What a wasm32 instance can address (the builds' `--max-memory`).
-pub const WASM32_MEMORY: u64 = 4 << 30;
-
-/// Peak memory of a setup made in this process for `blocks` blocks, then proving with it: the
-/// parameters (590 bytes per constraint as groth16 writes them, measured at 1 and 3 blocks) held
-/// while the generator's evaluation tables and the prover's FFT domains are alive, about three
-/// times their size at the peak (examples/seed_table.rs measures the real peak natively; the
-/// estimate is above every measured point, see docs/benchmarks.md). Checked before the setup so
-/// that a size that cannot fit in wasm32 is refused with a reason instead of failing midway.
-pub const fn estimated_peak_bytes(blocks: usize) -> u64 {
-    3 * 590 * constraints(blocks) as u64 + (64 << 20)
-}

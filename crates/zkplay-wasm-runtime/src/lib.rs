@@ -313,6 +313,11 @@ pub trait Prover: Sized {
     /// Same for `prove` and `verify`.
     const PROVING: PhaseName = PROVING;
     const VERIFYING: PhaseName = VERIFY;
+    /// Whether the threaded wasm build runs this prover's calls on a thread of rayon's pool (see
+    /// `wasm::on_pool`: cheaper forks). False for a prover whose library blocks on results of its
+    /// own pool tasks and refuses to from inside the pool (bellman's `Waiter::wait` panics there,
+    /// and a panicking pool thread left the page waiting for ever).
+    const ON_POOL: bool = true;
 
     /// Builds the circuit or keys for `config` (the page's configuration object, as JSON), from
     /// the shipped files in `artifacts` when the backend has any (which ones: the backend's

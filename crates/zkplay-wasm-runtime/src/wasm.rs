@@ -108,16 +108,16 @@ where
 {
     let config = crate::parse_config_json(config_json).map_err(error)?;
     let artifacts = artifacts_from_js(files).map_err(error)?;
-    let (prover, report) = on_pool(|| P::prepare(&config, &artifacts)).map_err(error)?;
+    let (prover, report) = on_pool::<P, _>(|| P::prepare(&config, &artifacts)).map_err(error)?;
     Ok((prover, to_js(&report)))
 }
 
 pub fn prove<P: Prover + Sync>(p: &P, message: &[u8]) -> Result<JsValue, JsValue> {
-    on_pool(|| p.prove(message)).map(|r| to_js(&r)).map_err(error)
+    on_pool::<P, _>(|| p.prove(message)).map(|r| to_js(&r)).map_err(error)
 }
 
 pub fn verify<P: Prover + Sync>(p: &P, proof: &[u8], digest: &[u8], length: f64) -> Result<JsValue, JsValue> {
-    on_pool(|| p.verify(proof, digest, length)).map(|r| to_js(&r)).map_err(error)
+    on_pool::<P, _>(|| p.verify(proof, digest, length)).map(|r| to_js(&r)).map_err(error)
 }
 
 /// Runs a prover call (prepare, prove, verify) on a thread of rayon's pool (threaded build)
@@ -126,14 +126,19 @@ pub fn verify<P: Prover + Sync>(p: &P, proof: &[u8], digest: &[u8], length: f64)
 /// thread has finished it: two waits and wakes per fork, and a wake is a call into the engine
 /// (`memory.atomic.notify`) that profiles showed as costly. Inside the pool a fork goes to the
 /// thread's own queue and the caller works on its half. `rayon::scope` called from outside the
-/// pool runs its body on a pool thread and blocks the caller once.
+/// pool runs its body on a pool thread and blocks the caller once. Not for a prover that says
+/// `ON_POOL = false` (it runs on the calling worker, as in the single-threaded build).
 #[cfg(feature = "threads")]
-fn on_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    rayon::scope(|_| f())
+fn on_pool<P: Prover, R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    if P::ON_POOL {
+        rayon::scope(|_| f())
+    } else {
+        f()
+    }
 }
 
 #[cfg(not(feature = "threads"))]
-fn on_pool<R>(f: impl FnOnce() -> R) -> R {
+fn on_pool<P: Prover, R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
