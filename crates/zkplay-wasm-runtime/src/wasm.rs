@@ -52,12 +52,22 @@ pub fn allocate(mib: u32) -> Result<f64, JsError> {
 
 static LAST_PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
 
-/// Records panic messages (read with `lastPanic()` after a wasm trap; panics abort in wasm).
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
+}
+
+/// Records panic messages (read with `lastPanic()` after a wasm trap; panics abort in wasm), and
+/// prints them to the console: a panic on a pool thread aborts a Web Worker that nothing asks
+/// `lastPanic()` of, and the console is then the only place its message shows.
 #[wasm_bindgen(js_name = installPanicHook)]
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
+        let message = info.to_string();
+        console_error(&format!("zkplay wasm panic: {message}"));
         if let Ok(mut s) = LAST_PANIC.try_lock() {
-            *s = info.to_string();
+            *s = message;
         }
     }));
 }
