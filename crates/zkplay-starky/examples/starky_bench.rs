@@ -1,6 +1,6 @@
 //! Native prove/verify of one message length, with phase times, sizes and peak memory.
 //!
-//! `cargo run -p zkplay-starky --release --example bench -- 136000`
+//! `cargo run -p zkplay-starky --release --example starky_bench -- 136000`
 //! (one length per process, so that the peak RSS is this length's.)
 
 use web_time::Instant;
