@@ -2,6 +2,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { backendIds } from '../scripts/lib/backends.mjs';
+import { hashDef } from '../scripts/lib/hashes.mjs';
 
 const vectors: { vectors: { name: string; length: number; message_hex: string; digest_hex: string }[] } = JSON.parse(
   readFileSync(new URL('../test-vectors/keccak256.json', import.meta.url), 'utf8'),
@@ -26,6 +27,27 @@ export { expect };
 
 /** The backends the page registers: every backends/<id>/ with an index.ts, as backends/registry.ts finds them. */
 export const registeredBackendIds = (): string[] => backendIds('index.ts');
+
+const HASH_LABELS: Record<string, string> = { 'keccak-256': 'Keccak-256', 'blake2s-256': 'BLAKE2s-256' };
+
+/**
+ * The digest the page must show for `message` with backend `id`, under the hash its build
+ * declares (index.json keys.hash; none: Keccak-256), and the label it is shown under. Keccak-256
+ * digests come from the published test vectors, not from our own hashing.
+ */
+export function statementDigest(id: string, vectorName: string): { label: string; hex: string } {
+  let hash = 'keccak-256';
+  try {
+    const index = JSON.parse(readFileSync(`web/public/artifacts/${id}/index.json`, 'utf8'));
+    hash = index.keys?.hash ?? hash;
+  } catch {
+    // no build of its own (a fixture backend): Keccak-256
+  }
+  const v = vector(vectorName);
+  if (hash === 'keccak-256') return { label: HASH_LABELS[hash], hex: v.digest_hex };
+  const bytes = hashDef(hash).digest(Buffer.from(v.message_hex, 'hex'));
+  return { label: HASH_LABELS[hash], hex: Buffer.from(bytes).toString('hex') };
+}
 
 export const vector = (name: string) => {
   const v = vectors.vectors.find((x) => x.name === name);

@@ -25,7 +25,7 @@ test('prove and verify BLAKE2s-256 (one thread: the threaded build is not offere
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
   await expectResult(page, {
-    sizes: ['Proving parameters', 'Verifying key', 'Proof'],
+    sizes: ['Proving key', 'Verifying key', 'Proof'],
     figures: { 'Capacity Blocks': '1', Constraints: /22,?547/, Curve: 'BLS12-381' },
     phases: ['Download keys', 'Read proving parameters and verifying key', 'Prove', 'Verify'],
   });

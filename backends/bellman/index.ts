@@ -35,7 +35,6 @@ export const backend: Backend = {
       if (!BLOCK_OPTIONS.includes(blocks)) return { blocks: 0, bytes: -1 };
       return { blocks, bytes: blocks * OPTIONS.blockBytes };
     },
-    sizeLabels: { provingKey: 'Proving parameters' },
     phases: rustPhases(CRATE.phases, { keys: true }),
     // The threaded build (bellman's `multicore` on wasm-bindgen-rayon's pool) is built but not
     // offered: in Chromium its first proof never finished (no panic reported; 90 s at 1 block,
