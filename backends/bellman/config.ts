@@ -24,11 +24,11 @@ export function configError(blocks: number): string | undefined {
   return undefined;
 }
 
-/** The knob's label for a capacity: bytes, constraints, and where its keys come from. */
+/** The knob's label for a capacity, short enough for a phone: bytes, and where its keys come from (the result shows its constraints). */
 export function blocksLabel(blocks: number): string {
   const o = [...OPTIONS.offered, ...OPTIONS.browserSetup].find((x) => x.blocks === blocks)!;
-  const size = `≤ ${o.capacityBytes.toLocaleString('en')} bytes, ${(o.constraints / 1000).toFixed(0)}K constraints`;
+  const size = `≤ ${o.capacityBytes.toLocaleString('en')} B`;
   if (keysFor(blocks) === 'shipped') return `${blocks} (${size})`;
   const fits = OPTIONS.browserSetup.find((x) => x.blocks === blocks)!.fitsWasm32;
-  return `${blocks} (${size}; setup in this browser${fits ? '' : ', beyond wasm32 memory: refused'})`;
+  return `${blocks} (${size}, ${fits ? 'setup here' : 'too big: refused'})`;
 }
