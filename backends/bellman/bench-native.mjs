@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { log } from '../../scripts/lib/steps.mjs';
 import { benchRustReference } from '../../scripts/lib/native.mjs';
 import OPTIONS from './options.json' with { type: 'json' };
+import CRATE from './phases.json' with { type: 'json' };
 
 const largest = Math.max(...OPTIONS.offered.map((o) => o.blocks));
 
@@ -24,7 +25,7 @@ export async function benchNative({ root, blocks, threads, runs, commit }) {
     threads,
     runs,
     commit,
-    hash: 'blake2s-256',
+    hash: CRATE.hash,
     args: [keys],
   });
 }

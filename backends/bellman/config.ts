@@ -1,7 +1,11 @@
 // The capacities the page offers, as the crate states them (options.json, written by its test):
 // those the build ships keys for, and larger ones whose keys a setup in this browser makes.
-import { HASHES } from '@zkplay/core/hashes';
+import { HASHES, type HashId } from '@zkplay/core/hashes';
+import CRATE from './phases.json';
 import OPTIONS from './options.json';
+
+/** The hash of the crate's statement (Prover::HASH, written to phases.json by its test). */
+export const HASH = CRATE.hash as HashId;
 
 export const SHIPPED_BLOCKS: number[] = OPTIONS.offered.map((o) => o.blocks);
 export const BROWSER_SETUP_BLOCKS: number[] = OPTIONS.browserSetup.map((o) => o.blocks);
@@ -13,7 +17,7 @@ export const keysFor = (blocks: number): 'shipped' | 'browser' =>
 
 /** The smallest offered capacity that holds a message of this many bytes, else the largest (as zkplay_bellman::default_blocks for the shipped ones). */
 export function defaultBlocks(messageBytes: number): number {
-  const need = HASHES['blake2s-256'].blocks(messageBytes);
+  const need = HASHES[HASH].blocks(messageBytes);
   return BLOCK_OPTIONS.find((b) => b >= need) ?? BLOCK_OPTIONS[BLOCK_OPTIONS.length - 1];
 }
 

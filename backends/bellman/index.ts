@@ -2,11 +2,10 @@
 // BLAKE2s-256 preimages, compiled to wasm (a threaded and a single-threaded build). Keys are made
 // natively once per build (a single-party setup: test only) and downloaded by the page.
 import type { Backend } from '@zkplay/core/manifest';
-import type { HashId } from '@zkplay/core/hashes';
 import { rustPhases } from '@zkplay/core/rust-manifest';
 import CRATE from './phases.json';
 import OPTIONS from './options.json';
-import { BLOCK_OPTIONS, blocksLabel, defaultBlocks, keysFor } from './config';
+import { BLOCK_OPTIONS, blocksLabel, defaultBlocks, HASH } from './config';
 
 export const backend: Backend = {
   manifest: {
@@ -14,7 +13,7 @@ export const backend: Backend = {
     label: 'bellman',
     proofSystem: 'Groth16 (bellman 0.15, groth16 0.2), BLAKE2s-256 circuit',
     field: 'BLS12-381',
-    hash: CRATE.hash as HashId,
+    hash: HASH,
     statement:
       'I know a message M of length L such that BLAKE2s-256(M) = D. L and D are public inputs (D packed into two field elements); M stays private, hidden by the proof’s random blinding.',
     trust:

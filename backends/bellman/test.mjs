@@ -12,8 +12,8 @@
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { failer, fuzzSuite, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
+import { fileURLToPath } from 'node:url';
+import { failer, fuzzSuite, fuzzVerifierKeyFiles, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: bellman wasm verifier fuzz (single-threaded build)';
 
@@ -30,47 +30,6 @@ function shippedFiles(blocks) {
     params: readFileSync(join(ARTIFACTS, keys.shared[`b${blocks}`].file)),
     vk: readFileSync(join(ARTIFACTS, entry.vk.file)),
   };
-}
-
-/** The verifier-only wasm: honest proof verifies with the shipped key; damaged keys never verify, never trap. */
-async function fuzzKeyFiles({ proof, digest, length, files, r }) {
-  const v = index().variants?.verifier;
-  if (!v) fail('index.json has no verifier variant');
-  const m = await import(pathToFileURL(join(ARTIFACTS, v.glue)).href);
-  m.initSync({ module: readFileSync(join(ARTIFACTS, v.wasm.file)) });
-  const config = JSON.stringify({ blocks: 1 });
-  const check = (vk, what) => {
-    try {
-      return m.verify(config, vk, proof, digest, length);
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) fail(`the verifier wasm trapped on ${what}: ${e.message}`);
-      if (e?.code !== 'corrupt-artifact') fail(`${what}: unexpected refusal ${JSON.stringify(e)}`);
-      return { ok: false, refused: true };
-    }
-  };
-  if (!check(files.vk, 'the shipped key').ok)
-    fail('the honest proof does not verify with the shipped key in the verifier wasm');
-  let refused = 0;
-  let rejected = 0;
-  const damaged = [];
-  for (let i = 0; i < 60; i++) {
-    const vk = Uint8Array.from(files.vk);
-    vk[r.int(vk.length)] ^= 1 << r.int(8);
-    damaged.push([`byte flip ${i}`, vk]);
-  }
-  damaged.push(
-    ['cut short', files.vk.slice(0, r.int(files.vk.length))],
-    ['another capacity', shippedFiles(3).vk],
-    ['empty', new Uint8Array(0)],
-  );
-  for (const [what, vk] of damaged) {
-    const res = check(vk, what);
-    if (res.ok) fail(`a damaged key file (${what}) verified the proof`);
-    if (res.refused) refused++;
-    else rejected++;
-  }
-  if (!check(files.vk, 'the shipped key, again').ok) fail('the honest proof stopped verifying after the damaged keys');
-  return { refused, rejected };
 }
 
 const main = () =>
@@ -94,10 +53,17 @@ const main = () =>
     lengthRefusal: 'invalid input: length 4294967301 is outside 0..=64 (this circuit holds at most 64 bytes)',
     digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
     digestProofs: ({ proof, r }) => [proof, r.bytes(7)],
-    after: async (honest) => {
-      const { refused, rejected } = await fuzzKeyFiles(honest);
-      return `verifier wasm: ${refused + rejected} damaged key files never verified (${refused} refused, ${rejected} rejected)`;
-    },
+    after: (honest) =>
+      fuzzVerifierKeyFiles({
+        artifacts: ARTIFACTS,
+        config: { blocks: 1 },
+        vk: honest.files.vk,
+        otherKey: shippedFiles(3).vk,
+        codes: ['corrupt-artifact'],
+        honest,
+        r: honest.r,
+        fail,
+      }),
   });
 
 /** Kinds of its own: the flag bits of the compressed points (A at 0, B at 48, C at 144). */

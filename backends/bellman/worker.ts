@@ -5,12 +5,12 @@
 import type { ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError } from '@zkplay/core/protocol';
 import { serveRustBackend } from '@zkplay/core/rust-worker';
-import { configError, keysFor } from './config';
+import { configError, HASH, keysFor } from './config';
 
 serveRustBackend({
   id: 'bellman',
   label: 'bellman',
-  hash: 'blake2s-256',
+  hash: HASH,
   config(config) {
     const blocks = Number(config.blocks);
     const err = configError(blocks);

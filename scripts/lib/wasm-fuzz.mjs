@@ -267,6 +267,54 @@ export function fuzzSuite(metaUrl, id, main) {
 }
 
 /**
+ * The backend's verifier-only wasm (what the zkplay-verifier package loads) against its shipped
+ * key file `vk`: the honest proof verifies; 60 byte flips, a truncation, `otherKey` (a key of
+ * another configuration) and an empty file never verify and never trap (a refusal must carry
+ * one of `codes`); the honest proof still verifies after them. Returns the summary line.
+ */
+export async function fuzzVerifierKeyFiles({ artifacts, config, vk, otherKey, codes, honest, r, fail }) {
+  const { proof, digest, length } = honest;
+  const index = JSON.parse(readFileSync(join(artifacts, 'index.json'), 'utf8'));
+  const v = index.variants?.verifier;
+  if (!v) fail('index.json has no verifier variant');
+  const m = await import(pathToFileURL(join(artifacts, v.glue)).href);
+  m.initSync({ module: readFileSync(join(artifacts, v.wasm.file)) });
+  const configJson = JSON.stringify(config);
+  const check = (key, what) => {
+    try {
+      return m.verify(configJson, key, proof, digest, length);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) fail(`the verifier wasm trapped on ${what}: ${e.message}`);
+      if (!codes.includes(e?.code)) fail(`${what}: unexpected refusal ${JSON.stringify(e)}`);
+      return { ok: false, refused: true };
+    }
+  };
+  if (!check(vk, 'the shipped key').ok)
+    fail('the honest proof does not verify with the shipped key file in the verifier wasm');
+  let refused = 0;
+  let rejected = 0;
+  const damaged = [];
+  for (let i = 0; i < 60; i++) {
+    const key = Uint8Array.from(vk); // a copy (Buffer.slice would be a view of the shipped key)
+    key[r.int(key.length)] ^= 1 << r.int(8);
+    damaged.push([`byte flip ${i}`, key]);
+  }
+  damaged.push(
+    ['cut short', vk.slice(0, r.int(vk.length))],
+    ['another configuration', otherKey],
+    ['empty', new Uint8Array(0)],
+  );
+  for (const [what, key] of damaged) {
+    const res = check(key, what);
+    if (res.ok) fail(`a damaged key file (${what}) verified the proof`);
+    if (res.refused) refused++;
+    else rejected++;
+  }
+  if (!check(vk, 'the shipped key, again').ok) fail('the honest proof stopped verifying after the damaged keys');
+  return `verifier wasm: ${refused + rejected} damaged key files never verified (${refused} refused, ${rejected} rejected)`;
+}
+
+/**
  * One Rust backend's whole fuzz run on its single-threaded wasm, as both suites make it: the
  * honest proof of `message` under `config`; `mutations` seeded mutations (COMMON_MUTATIONS and
  * the backend's `kinds(honest)`, `expect` as runMutations); the non-lengths of badLengths and
