@@ -9,7 +9,6 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
-import { writeKeyManifest } from './lib/keys.mjs';
 import { buildPrimitives } from './lib/primitives.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
@@ -85,6 +84,8 @@ try {
   if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr + geckodriver (e2e-firefox/)
   placeGoRuntime(); // packages/core/generated/wasm_exec.js, before anything that bundles a Go worker
   await backendArtifacts();
+  // keys.mjs reaches @noble/hashes, so it is imported only now that npm ci has run.
+  const { writeKeyManifest } = await import('./lib/keys.mjs');
   writeKeyManifest(join(root, 'web', 'public', 'artifacts'));
   await step('build the primitives view wasm', () => buildPrimitives({ root, cacheDir }));
   await pageBundle();

@@ -1,0 +1,37 @@
+// setup.mjs runs on a fresh clone before `npm ci`: everything it imports statically must come
+// from Node itself or from this repository, and reach no package in node_modules. (A static
+// import of @noble/hashes through keys.mjs once broke every fresh-machine run.)
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Bare specifiers reachable through static imports from file, each with the file importing it. */
+function staticPackageImports(file: string, seen = new Set<string>(), found: string[] = []): string[] {
+  if (seen.has(file)) return found;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  // Static imports and re-exports only: `import(...)` is how setup.mjs defers the rest.
+  for (const m of source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gms)) {
+    const spec = m[1];
+    if (spec.startsWith('.')) staticPackageImports(resolve(dirname(file), spec), seen, found);
+    else if (!spec.startsWith('node:')) found.push(`${spec} (from ${file})`);
+  }
+  for (const m of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) {
+    if (m[1].startsWith('.')) staticPackageImports(resolve(dirname(file), m[1]), seen, found);
+    else if (!m[1].startsWith('node:')) found.push(`${m[1]} (from ${file})`);
+  }
+  return found;
+}
+
+describe('scripts/setup.mjs before npm ci', () => {
+  it('imports nothing from node_modules statically', () => {
+    expect(staticPackageImports(resolve(here, '..', 'setup.mjs'))).toEqual([]);
+  });
+
+  it('would see a package reached through a relative import', () => {
+    expect(staticPackageImports(resolve(here, 'keys.mjs')).some((s) => s.startsWith('@noble/hashes'))).toBe(true);
+  });
+});
