@@ -3,16 +3,16 @@
 // e2e/conformance.spec.ts.
 import type { Page } from '@playwright/test';
 import { blake2s } from '@noble/hashes/blake2.js';
-import { expect, PROOF_TIMEOUT, status, test, typeMessage } from '../../e2e/fixtures';
-import { chooseBackend, expectResult } from '../../e2e/backend-steps';
+import { expect, test, typeMessage } from '../../e2e/fixtures';
+import { chooseBackend, expectResult, proveOnThreads } from '../../e2e/backend-steps';
 
 test.beforeEach(({ page }) => chooseBackend(page, 'bellman'));
 
 const blocksSelect = (page: Page) => page.getByRole('combobox', { name: /^Capacity \(BLAKE2s blocks\)/ });
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
-test('prove and verify BLAKE2s-256 (one thread: the threaded build is not offered)', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one viewport is enough');
+test('prove and verify BLAKE2s-256 with the threaded build on two threads', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'one viewport is enough for the threaded build');
   await typeMessage(page, 'hello world');
   // The page hashes with the backend's hash: BLAKE2s-256, not Keccak-256.
   const digest = hex(blake2s(new TextEncoder().encode('hello world'), { dkLen: 32 }));
@@ -21,9 +21,7 @@ test('prove and verify BLAKE2s-256 (one thread: the threaded build is not offere
   await expect(
     page.getByText('single-party setup made at build time: test setup, not for production').first(),
   ).toBeVisible();
-  await expect(page.getByRole('combobox', { name: /^Threads/ })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Prove' }).click();
-  await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
+  await proveOnThreads(page, 2, 'wasm-threads');
   await expectResult(page, {
     sizes: ['Proving key', 'Verifying key', 'Proof'],
     figures: { 'Capacity Blocks': '1', Constraints: /22,?547/, Curve: 'BLS12-381' },

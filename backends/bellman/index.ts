@@ -2,7 +2,7 @@
 // BLAKE2s-256 preimages, compiled to wasm (a threaded and a single-threaded build). Keys are made
 // natively once per build (a single-party setup: test only) and downloaded by the page.
 import type { Backend } from '@zkplay/core/manifest';
-import { rustPhases } from '@zkplay/core/rust-manifest';
+import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import CRATE from './phases.json';
 import OPTIONS from './options.json';
 import { BLOCK_OPTIONS, blocksLabel, defaultBlocks, HASH } from './config';
@@ -35,13 +35,7 @@ export const backend: Backend = {
       return { blocks, bytes: blocks * OPTIONS.blockBytes };
     },
     phases: rustPhases(CRATE.phases, { keys: true }),
-    // The threaded build (bellman's `multicore` on wasm-bindgen-rayon's pool) is built but not
-    // offered: in Chromium its first proof never finished (no panic reported; 90 s at 1 block,
-    // where one thread takes 5 s). Until that is found, bellman proves on one thread here.
-    threads: {
-      supported: () => false,
-      note: 'One thread: bellman’s multicore build hangs on wasm-bindgen-rayon’s pool in this page (under investigation), so its single-threaded build runs.',
-    },
+    threads: rustThreads('bellman and groth16 `multicore`'),
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'bellman' }),
 };
