@@ -3,7 +3,7 @@ package keccak
 import (
 	"fmt"
 
-	"github.com/consensys/gnark/std/math/uints"
+	"github.com/consensys/gnark/frontend"
 	"golang.org/x/crypto/sha3"
 )
 
@@ -32,9 +32,18 @@ func Assignment(msg []byte) (*Keccak256Circuit, error) {
 	var padded [MaxBytes]byte
 	copy(padded[:], msg)
 	for i, b := range padded {
-		a.Message[i] = uints.NewU8(b)
+		a.Message[i] = byteBits(b)
 	}
 	return a, nil
+}
+
+// byteBits is b's bits, least significant first, as the circuit takes them.
+func byteBits(b byte) [8]frontend.Variable {
+	var bits [8]frontend.Variable
+	for k := range bits {
+		bits[k] = b >> k & 1
+	}
+	return bits
 }
 
 // PublicAssignment builds the public part only (for verification). The
@@ -42,10 +51,10 @@ func Assignment(msg []byte) (*Keccak256Circuit, error) {
 func PublicAssignment(digest [DigestBytes]byte, length int) *Keccak256Circuit {
 	a := &Keccak256Circuit{Length: length}
 	for i, b := range digest {
-		a.Digest[i] = uints.NewU8(b)
+		a.Digest[i] = b
 	}
 	for i := range a.Message {
-		a.Message[i] = uints.NewU8(0)
+		a.Message[i] = byteBits(0)
 	}
 	return a
 }

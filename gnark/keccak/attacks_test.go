@@ -27,7 +27,6 @@ import (
 	"github.com/consensys/gnark/debug"
 	"github.com/consensys/gnark/frontend"
 	"github.com/consensys/gnark/frontend/cs/r1cs"
-	"github.com/consensys/gnark/std/math/uints"
 )
 
 type system struct {
@@ -98,7 +97,7 @@ func refused(t *testing.T, err error, where string) {
 const (
 	inPadding = "keccak.padBlock"
 	inDigest  = "keccak.(*Keccak256Circuit).Define"
-	inRange   = "rangecheck"
+	inParity  = "keccak.bitOps.parity"
 )
 
 // statement is an assignment for message bytes msg (the witness), with the
@@ -107,7 +106,7 @@ func statement(msg []byte, length any, digest [DigestBytes]byte) *Keccak256Circu
 	a := PublicAssignment(digest, 0)
 	a.Length = length
 	for i, b := range msg {
-		a.Message[i] = uints.NewU8(b)
+		a.Message[i] = byteBits(b)
 	}
 	return a
 }
@@ -144,7 +143,7 @@ func TestAttackRemainderHint(t *testing.T) {
 			var calls int
 			old := legacyR1CS(t)
 			lie := solver.OverrideHint(hintID(t, old, "sha3.remHint"), remainderLiar(&calls))
-			if err := forge(t, old, (*legacyCircuit)(statement(msg, n, forged)), lie); err != nil {
+			if err := forge(t, old, legacyStatement(msg, n, forged), lie); err != nil {
 				t.Fatalf("the legacy circuit refused the remainder attack (%v): the attack test no longer shows the hole", err)
 			}
 			if calls == 0 {
@@ -216,76 +215,77 @@ func TestAttackLengthOutOfRange(t *testing.T) {
 	}
 }
 
-// TestAttackByteOutOfRange: a message byte of 0x141 (or a digest byte of
-// 0x141) could alias a real byte in the lookup tables' packed keys; the
-// 8-bit range checks refuse it.
+// TestAttackByteOutOfRange: a message "byte" made of non-bits (bit 0 = 2,
+// or bits that still add up to the honest byte, 2 in bit 0 for a 1 in bit 1)
+// is refused by the booleanity checks in padBlock; a digest byte of 0x141 by
+// the digest binding (eight output bits add up to at most 255).
 func TestAttackByteOutOfRange(t *testing.T) {
 	sys := oursR1CS(t)
 	msg := message(10)
 	a := statement(msg, 10, Sum(msg))
-	a.Message[3] = uints.U8{Val: 0x141}
-	refused(t, forge(t, sys, a), inRange)
-
+	a.Message[3][0] = 2
+	refused(t, forge(t, sys, a), inPadding)
+	msg[4] = 0x02
+	b := statement(msg, 10, Sum(msg))
+	b.Message[4][0], b.Message[4][1] = 2, 0
+	refused(t, forge(t, sys, b), inPadding)
 	d := Sum(msg)
-	b := statement(msg, 10, d)
-	b.Digest[0] = uints.U8{Val: int(d[0]) + 256}
-	refused(t, forge(t, sys, b), inDigest)
+	c := statement(msg, 10, d)
+	c.Digest[0] = int(d[0]) + 256
+	refused(t, forge(t, sys, c), inDigest)
 }
 
-// TestAttackRangeCheckHint: the range checker decomposes each value into
-// limbs by a hint and checks the limbs against a table. A liar that returns
-// the out-of-range byte itself as the lowest limb (so the recomposition still
-// holds) is refused inside the range checker.
-func TestAttackRangeCheckHint(t *testing.T) {
+// TestAttackBytesPastLength: a non-zero byte after the message (which the
+// block would absorb as if it were message) is refused in padBlock, so a
+// prover cannot claim length 5 for the digest of a 6-byte message by leaving
+// its last byte in place.
+func TestAttackBytesPastLength(t *testing.T) {
 	sys := oursR1CS(t)
-	msg := message(10)
-	a := statement(msg, 10, Sum(msg))
-	a.Message[3] = uints.U8{Val: 0x141}
-	id := hintID(t, sys, "rangecheck.DecomposeHint")
-	honest := solver.GetRegisteredHint(id)
-	var calls int
-	liar := solver.OverrideHint(id, func(mod *big.Int, in, out []*big.Int) error {
-		if err := honest(mod, in, out); err != nil {
-			return err
-		}
-		for i := range in[2:] {
-			if in[2+i].Cmp(big.NewInt(0x141)) == 0 {
-				calls++
-				// The whole value as the lowest limb, the others zero: the
-				// recomposition holds, only the table can object.
-				nbLimbs := len(out) / (len(in) - 2)
-				for j := range nbLimbs {
-					out[i*nbLimbs+j].SetInt64(0)
-				}
-				out[i*nbLimbs].SetInt64(0x141)
-			}
-		}
-		return nil
-	})
-	refused(t, forge(t, sys, a, liar), inRange)
-	if calls == 0 {
-		t.Skip("the decomposition hint never saw 0x141 (its input layout changed): update the liar")
-	}
+	msg := message(6)
+	refused(t, forge(t, sys, statement(msg, 5, Sum(msg))), inPadding)
+	refused(t, forge(t, sys, statement(append(message(5), 0, 0, 7), 5, Sum(message(5)))), inPadding)
 }
 
-// freeByDesign are the hints whose answers no constraint pins, and why that
-// gives a prover nothing: both belong to the Groth16 commitment that the
-// lookup and range-check arguments draw their challenge from.
-var freeByDesign = map[string]string{
-	// The random mask added to the committed values: hiding, any value is fine.
-	"hints.Randomize": "commitment blinding mask",
-	// The challenge itself. groth16.Prove replaces this hint with the hash of
-	// the prover's commitment and the verifier recomputes that hash, so a
-	// prover cannot choose it; a solver-only test cannot see that binding.
-	"cs.Bsb22CommitmentComputePlaceholder": "Fiat-Shamir challenge, recomputed by the verifier",
+// TestAttackParityHint: theta's column parities come from a hint's two high
+// bits. A liar that flips a parity (choosing high "bits" that make
+// s - 2·h1 - 4·h2 the wrong bit) must give a non-bit somewhere, and the
+// booleanity checks in parity refuse it, on every column of every round.
+func TestAttackParityHint(t *testing.T) {
+	sys := oursR1CS(t)
+	msg := message(40)
+	id := hintID(t, sys, "keccak.parityHint")
+	for _, target := range []int{0, 1, 319, 320 * 12, 320*23 + 5} {
+		t.Run(fmt.Sprint(target), func(t *testing.T) {
+			var calls int
+			liar := solver.OverrideHint(id, func(mod *big.Int, in, out []*big.Int) error {
+				s := in[0].Int64()
+				out[0].SetInt64(s >> 1 & 1)
+				out[1].SetInt64(s >> 2 & 1)
+				if calls == target {
+					// The flipped parity c = 1 - (s&1) from h2 = 0 and h1 = (s - c) / 2 in the field.
+					c := 1 - s&1
+					out[0].SetInt64(s - c)
+					out[0].Mul(out[0], new(big.Int).ModInverse(big.NewInt(2), mod))
+					out[0].Mod(out[0], mod)
+					out[1].SetInt64(0)
+				}
+				calls++
+				return nil
+			})
+			refused(t, forge(t, sys, statement(msg, 40, Sum(msg)), liar), inParity)
+			if calls <= target {
+				t.Fatalf("the parity hint was called %d times, not %d", calls, target+1)
+			}
+		})
+	}
 }
 
 // TestAttackEveryHintLies makes each hint the circuit calls give one wrong
 // answer (its first output plus one) on the first call whose answer is
 // determined (IsZero's inverse is free when its input is zero: m does not
 // depend on it then), for an honest statement. Every such lie must leave the
-// system unsatisfied: no hint output is left for a prover to choose, except
-// the two commitment hints above.
+// system unsatisfied: no hint output is left for a prover to choose. (The
+// circuit has no lookups, so gnark adds no commitment and no commitment hints.)
 func TestAttackEveryHintLies(t *testing.T) {
 	sys := oursR1CS(t)
 	msg := message(40)
@@ -316,12 +316,6 @@ func TestAttackEveryHintLies(t *testing.T) {
 			err := forge(t, sys, statement(msg, 40, Sum(msg)), liar)
 			if lied == 0 {
 				t.Fatalf("%s was called %d times, never with a determined answer", name, calls)
-			}
-			if why, ok := freeByDesign[short]; ok {
-				if err != nil {
-					t.Fatalf("%s is listed as free (%s) but a lie was refused: update freeByDesign (%v)", short, why, err)
-				}
-				t.Skipf("free by design: %s", why)
 			}
 			if err == nil {
 				t.Fatalf("FORGERY ACCEPTED: %s answered wrongly and the system is still satisfied", name)

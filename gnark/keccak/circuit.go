@@ -4,8 +4,6 @@ package keccak
 
 import (
 	"github.com/consensys/gnark/frontend"
-	"github.com/consensys/gnark/std/math/uints"
-	"github.com/consensys/gnark/std/permutation/keccakf"
 )
 
 const (
@@ -19,46 +17,49 @@ const (
 )
 
 // Keccak256Circuit proves "I know M with len(M) = Length <= MaxBytes and
-// Keccak-256(M) = Digest". Message is secret; Length and Digest are public.
+// Keccak-256(M) = Digest". Message is secret, byte by byte in bits (least
+// significant first), zero past Length; Length and Digest are public.
 type Keccak256Circuit struct {
-	Message [MaxBytes]uints.U8
-	Length  frontend.Variable     `gnark:",public"`
-	Digest  [DigestBytes]uints.U8 `gnark:",public"`
+	Message [MaxBytes][8]frontend.Variable
+	Length  frontend.Variable              `gnark:",public"`
+	Digest  [DigestBytes]frontend.Variable `gnark:",public"`
 }
 
 // Define pads the message into one block by constraints of our own (see
-// padBlock for why every byte of it is pinned), permutes it once with
-// gnark's Keccak-f[1600] and binds the first 32 bytes of the state to Digest.
-// We do not use std/hash/sha3's FixedLengthSum: in gnark v0.16.3 it places the
-// final 0x80 where a remainder hint says, and that remainder is range checked
-// from above only, so a prover could leave 0x80 out (attacks_test.go).
+// padBlock for why every bit of it is pinned), permutes it once with our
+// bit-level Keccak-f[1600] (permute.go) and binds the first 32 bytes of the
+// state to Digest. We do not use std/hash/sha3's FixedLengthSum: in gnark
+// v0.16.3 it places the final 0x80 where a remainder hint says, and that
+// remainder is range checked from above only, so a prover could leave 0x80
+// out (attacks_test.go).
 func (c *Keccak256Circuit) Define(api frontend.API) error {
-	bapi, err := uints.NewBytes(api)
-	if err != nil {
-		return err
-	}
-	uapi, err := uints.New[uints.U64](api)
-	if err != nil {
-		return err
-	}
-	block := padBlock(api, bapi, c.Message, c.Length)
+	block := padBlock(api, c.Message, c.Length)
 
 	// Absorbing the one block into the all-zero state is copying it into the
 	// first Rate/8 lanes (little-endian bytes); the capacity lanes stay zero.
-	var state [25]uints.U64
-	for i := range state {
-		if i < Rate/8 {
-			state[i] = uapi.PackLSB(block[8*i : 8*i+8]...)
-		} else {
-			state[i] = uints.NewU64(0)
+	var a state
+	for i := range a {
+		for z := range 64 {
+			if i < Rate/8 {
+				a[i][z] = block[8*i+z/8][z%8]
+			} else {
+				a[i][z] = 0
+			}
 		}
 	}
-	state = keccakf.Permute(uapi, state)
+	out := permute(api, a, digestLanes)
 
 	for i := range c.Digest {
-		// The state bytes come out of range-checked lookups, so equality also
-		// bounds each public Digest byte to 0..255.
-		bapi.AssertIsEqual(c.Digest[i], uapi.UnpackLSB(state[i/8])[i%8])
+		// Eight bits of the output make a value in 0..255, so equality also
+		// bounds each public Digest byte.
+		var byteValue frontend.Variable = 0
+		for k := range 8 {
+			byteValue = api.Add(byteValue, api.Mul(out[i/8][8*(i%8)+k], 1<<k))
+		}
+		api.AssertIsEqual(c.Digest[i], byteValue)
 	}
 	return nil
 }
+
+// digestLanes are the lanes the 32-byte digest is read from.
+var digestLanes = []int{0, 1, 2, 3}

@@ -27,8 +27,9 @@ import (
 // ProofEncoding: proofs are gnark's compressed encoding (Proof.WriteTo):
 // Ar (G1, 32 B) | Bs (G2, 64 B) | Krs (G1, 32 B) | uint32 big-endian count n |
 // n commitments (G1, 32 B each) | commitment proof of knowledge (G1, 32 B).
-// Compressed points are decoded with curve and subgroup checks. With the one
-// commitment of this circuit a proof is 196 bytes.
+// Compressed points are decoded with curve and subgroup checks. This circuit
+// has no commitment (no lookups), so n = 0, the proof-of-knowledge slot is
+// the point at infinity, and a proof is 164 bytes.
 const ProofEncoding = "gnark-groth16-bn254-compressed"
 
 // nbPublic is Length plus the 32 digest bytes (the ONE wire excluded).
@@ -156,8 +157,8 @@ func (p *Prover) Verify(proof []byte, digest [keccak.DigestBytes]byte, length in
 }
 
 // SolidityProof re-encodes a proof the way the exported contract's
-// verifyProof(bytes, uint256[33]) takes it: uncompressed A | B | C |
-// commitment | proof of knowledge (384 bytes).
+// verifyProof(bytes, uint256[33]) takes it: uncompressed A | B | C (256
+// bytes; a commitment and its proof of knowledge would follow).
 func (p *Prover) SolidityProof(proof []byte) ([]byte, error) {
 	if p.vk == nil {
 		return nil, errorf(CodeInternal, "SolidityProof called before load")
@@ -184,6 +185,11 @@ func (p *Prover) decodeProof(b []byte) (groth16.Proof, error) {
 	pr := new(groth16bn254.Proof)
 	if _, err := pr.ReadFrom(bytes.NewReader(b)); err != nil {
 		return nil, err
+	}
+	// Without commitments gnark never reads the slot: anything but infinity
+	// there would be a second encoding of the same proof.
+	if nc == 0 && !pr.CommitmentPok.IsInfinity() {
+		return nil, fmt.Errorf("a proof of knowledge where the key has no commitment")
 	}
 	return pr, nil
 }

@@ -141,6 +141,17 @@ func TestRoundTrip(t *testing.T) {
 	if _, err := p.Verify(append(proof, 0), digest, len(msg)); code(err) != CodeCorruptProof {
 		t.Errorf("proof with a trailing byte: err=%v", err)
 	}
+
+	// 164 bytes, no commitment: A, B, C, a zero count, then the proof-of-knowledge slot at
+	// infinity. A valid point there (A's encoding) is a second encoding: refused.
+	if len(proof) != 164 {
+		t.Fatalf("proof is %d bytes, want 164", len(proof))
+	}
+	pok := append([]byte(nil), proof...)
+	copy(pok[132:], proof[:32])
+	if _, err := p.Verify(pok, digest, len(msg)); code(err) != CodeCorruptProof || !strings.Contains(err.Error(), "proof of knowledge") {
+		t.Errorf("proof of knowledge in a proof without commitment: err=%v", err)
+	}
 }
 
 func TestEmptyMessage(t *testing.T) {

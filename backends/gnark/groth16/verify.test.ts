@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { bn254 } from '@noble/curves/bn254.js';
 import { bigToBe, G2Point, P, R } from './encoding';
 import { statementToPublicInputs } from './statement';
-import { commitmentHash, parseProof, solidityCall, verifyGnarkGroth16 } from './verify';
+import { PROOF_BYTES, solidityCall, verifyGnarkGroth16 } from './verify';
 
 const dir = join(__dirname, '..', '..', '..', 'web', 'public', 'artifacts', 'gnark');
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
@@ -36,13 +36,12 @@ const replaced = (b: Uint8Array, at: number, part: Uint8Array) => {
   c.set(part, at);
   return c;
 };
-// Proof layout (gnark's compressed encoding): A 0..32, B 32..96, C 96..128, count 128..132, commitment 132..164, PoK 164..196.
+// Proof layout (gnark's compressed encoding, no commitment): A 0..32, B 32..96, C 96..128, count 128..132, PoK slot 132..164.
 const A = 0,
   B = 32,
   C = 96,
   COUNT = 128,
-  COMMITMENT = 132,
-  POK = 164;
+  POK = 132;
 
 describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => {
   it('verifies every sample proof', () => {
@@ -96,9 +95,10 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     },
   );
 
-  it('refuses truncated and extended proofs, and a wrong commitment count', () => {
+  it('refuses truncated and extended proofs, a commitment count, and a proof of knowledge where none belongs', () => {
+    expect(PROOF_BYTES).toBe(164);
     for (const p of [
-      s0.proof.subarray(0, 195),
+      s0.proof.subarray(0, 163),
       new Uint8Array([...s0.proof, 0]),
       new Uint8Array(0),
       s0.proof.subarray(0, 128),
@@ -106,13 +106,19 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
       expect(verdict(p)).toMatchObject({
         ok: false,
         code: 'corrupt-proof',
-        reason: expect.stringMatching(/bytes; proofs of this key are 196/),
+        reason: expect.stringMatching(/bytes; proofs of this key are 164/),
       });
     }
-    expect(verdict(replaced(s0.proof, COUNT, new Uint8Array([0, 0, 0, 2])))).toMatchObject({
+    expect(verdict(replaced(s0.proof, COUNT, new Uint8Array([0, 0, 0, 1])))).toMatchObject({
       ok: false,
       code: 'corrupt-proof',
-      reason: expect.stringMatching(/2 commitments/),
+      reason: expect.stringMatching(/1 commitments; this key has none/),
+    });
+    // gnark leaves the slot at infinity and never reads it: a valid point there (A) is refused.
+    expect(verdict(replaced(s0.proof, POK, s0.proof.subarray(A, A + 32)))).toMatchObject({
+      ok: false,
+      code: 'corrupt-proof',
+      reason: 'the proof carries a proof of knowledge but this key has no commitment',
     });
   });
 
@@ -147,8 +153,7 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     // Infinity: a valid encoding, but the proof no longer verifies.
     const inf = new Uint8Array(32);
     inf[0] = 0x40;
-    for (const at of [A, C, COMMITMENT, POK])
-      expect(verdict(replaced(s0.proof, at, inf)).ok, `infinity at ${at}`).toBe(false);
+    for (const at of [A, C]) expect(verdict(replaced(s0.proof, at, inf)).ok, `infinity at ${at}`).toBe(false);
     const badInf = inf.slice();
     badInf[31] = 1;
     expect(verdict(replaced(s0.proof, A, badInf))).toMatchObject({
@@ -158,19 +163,11 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     });
   });
 
-  it("rejects swapped parts and a commitment that is not the prover's", () => {
+  it('rejects swapped parts and parts from another proof', () => {
     const swapped = replaced(replaced(s0.proof, A, s0.proof.subarray(C, C + 32)), C, s0.proof.subarray(A, A + 32));
     expect(verdict(swapped)).toMatchObject({ ok: false, code: 'rejected' });
-    // Another valid point as the commitment: the proof of knowledge no longer matches it.
-    const other = replaced(s0.proof, COMMITMENT, s0.proof.subarray(POK, POK + 32));
-    expect(verdict(other)).toMatchObject({
-      ok: false,
-      code: 'rejected',
-      reason: "the commitment's proof of knowledge does not verify",
-    });
-    // Commitment and PoK from another proof: consistent with each other, not with this proof's A, B, C.
     if (samples.length > 1) {
-      const mixed = replaced(s0.proof, COMMITMENT, samples[1].proof.subarray(COMMITMENT, 196));
+      const mixed = replaced(s0.proof, C, samples[1].proof.subarray(C, C + 32));
       expect(verdict(mixed)).toMatchObject({ ok: false, code: 'rejected', reason: 'the pairing check fails' });
     }
   });
@@ -185,11 +182,6 @@ describe("gnark Groth16 in TypeScript (gnark's proofs, the build's key)", () => 
     ]) {
       expect(verdict(s0.proof, s0.inputs, key)).toMatchObject({ ok: false, code: 'corrupt-artifact' });
     }
-  });
-
-  it("hashes the commitment as gnark's Solidity target does (keccak256 of C's coordinates, mod r)", () => {
-    const h = commitmentHash(parseProof(s0.proof, 1).commitments[0], []);
-    expect(h < R).toBe(true);
   });
 
   it("encodes the contract call exactly as gnark's MarshalSolidity and cmd/sample do", () => {
