@@ -8,7 +8,7 @@ export const backend: Backend = {
   manifest: {
     id: 'gnark',
     label: 'gnark',
-    proofSystem: 'Groth16 (gnark v0.16.3)',
+    proofSystem: 'Groth16 (gnark v0.16.3), Keccak-f over single bits',
     field: 'BN254',
     hash: 'keccak-256',
     statement:
