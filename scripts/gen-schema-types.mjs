@@ -2,7 +2,8 @@
 // Writes the TypeScript types of the data shapes in schema/ (the one definition of each) with
 // json-schema-to-typescript, so no type is kept by hand next to its schema:
 //   packages/core/generated/schema-types.ts   run results, primitives, native reference, bench
-//                                             export, artifact index, seed table
+//                                             export, artifact index, seed table, shared results
+//                                             and the results catalogue (docs/results-service.md)
 //   verifier/src/generated/schema-types.ts    proof file and keys.json: the zkplay-verifier
 //                                             package's declarations (tsc, rootDir verifier/src)
 //                                             may not import from outside verifier/src
@@ -19,7 +20,16 @@ const schemaDir = join(root, 'schema');
 export const OUTPUTS = [
   {
     file: 'packages/core/generated/schema-types.ts',
-    schemas: ['run-result', 'primitive-result', 'native-reference', 'bench-export', 'artifact-index', 'seed-table'],
+    schemas: [
+      'run-result',
+      'primitive-result',
+      'native-reference',
+      'bench-export',
+      'artifact-index',
+      'seed-table',
+      'result-submission',
+      'results-catalogue',
+    ],
   },
   { file: 'verifier/src/generated/schema-types.ts', schemas: ['proof-file', 'keys'] },
 ];

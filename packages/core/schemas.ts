@@ -10,6 +10,8 @@ import keys from '@zkplay/schema/keys.schema.json';
 import nativeReference from '@zkplay/schema/native-reference.schema.json';
 import primitiveResult from '@zkplay/schema/primitive-result.schema.json';
 import proofFile from '@zkplay/schema/proof-file.schema.json';
+import resultSubmission from '@zkplay/schema/result-submission.schema.json';
+import resultsCatalogue from '@zkplay/schema/results-catalogue.schema.json';
 import runResult from '@zkplay/schema/run-result.schema.json';
 import seedTable from '@zkplay/schema/seed-table.schema.json';
 import { describeErrors } from './schema-errors';
@@ -25,6 +27,8 @@ export const SCHEMAS = {
   'artifact-index': artifactIndex,
   keys,
   'seed-table': seedTable,
+  'result-submission': resultSubmission,
+  'results-catalogue': resultsCatalogue,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -1,5 +1,5 @@
 // The formatters decide layout: prettier (TypeScript, Svelte, JavaScript; .prettierrc.json),
-// gofmt (gnark/) and rustfmt (crates/ and tools/halo2-evm). `npm test`
+// gofmt (gnark/, results/) and rustfmt (crates/ and tools/halo2-evm). `npm test`
 // checks; `node scripts/format.mjs` rewrites. Each reports the files it would change.
 import { join } from 'node:path';
 import { ensureToolchain } from './rust.mjs';
@@ -15,7 +15,7 @@ export async function checkFormatting() {
   } catch {
     problems.push('prettier: the files above are not formatted');
   }
-  const gofmt = capture('gofmt', ['-l', 'gnark']);
+  const gofmt = capture('gofmt', ['-l', 'gnark', 'results']);
   if (gofmt === undefined) problems.push('gofmt did not run');
   else if (gofmt.trim()) problems.push(`gofmt: not formatted:\n  ${gofmt.trim().split('\n').join('\n  ')}`);
   await ensureToolchain(root); // the pinned nightly with its rustfmt component
@@ -31,7 +31,7 @@ export async function checkFormatting() {
 
 export async function formatTree() {
   await run(join(root, 'node_modules', '.bin', 'prettier'), ['--write', '--log-level', 'warn', '.']);
-  await run('gofmt', ['-w', 'gnark']);
+  await run('gofmt', ['-w', 'gnark', 'results']);
   await ensureToolchain(root);
   for (const dir of RUST_WORKSPACES) await run('cargo', ['fmt', '--all'], { cwd: join(root, dir) });
 }

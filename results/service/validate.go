@@ -1,0 +1,194 @@
+package service
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+
+	"zkplay/results/store"
+)
+
+// The parts of a submission the checks read; the schema has checked its shape already.
+type submission struct {
+	Result struct {
+		Backend     string         `json:"backend"`
+		Hash        string         `json:"hash"`
+		Config      map[string]any `json:"config"`
+		Environment struct {
+			Threads int `json:"threads"`
+		} `json:"environment"`
+		Message struct {
+			Bytes  int `json:"bytes"`
+			Blocks int `json:"blocks"`
+		} `json:"message"`
+		Phases []struct {
+			ID    string `json:"id"`
+			Label string `json:"label"`
+			Step  string `json:"step"`
+			Ms    stat   `json:"ms"`
+		} `json:"phases"`
+		CapacityBytes *int `json:"capacityBytes"`
+		Verified      bool `json:"verified"`
+		Runs          int  `json:"runs"`
+	} `json:"result"`
+	Device struct {
+		Browser        string          `json:"browser"`
+		BrowserVersion string          `json:"browserVersion"`
+		OS             string          `json:"os"`
+		DeviceClass    string          `json:"deviceClass"`
+		Cores          int             `json:"cores"`
+		Build          string          `json:"build"`
+		Emulated       json.RawMessage `json:"emulated"`
+	} `json:"device"`
+}
+
+type stat struct {
+	Median  float64   `json:"median"`
+	Min     float64   `json:"min"`
+	Max     float64   `json:"max"`
+	Samples []float64 `json:"samples"`
+}
+
+// dayMs bounds any phase: a browser tab proving for a day is a broken clock, not a benchmark.
+const dayMs = 24 * 3600 * 1000
+
+// blocks of the message under each hash, as packages/core/hashes.ts counts them.
+var blocksOf = map[string]func(bytes int) int{
+	"keccak-256":  func(b int) int { return b/136 + 1 },
+	"blake2s-256": func(b int) int { return max(1, (b+63)/64) },
+}
+
+// check turns a body into the row to store, or says why not. It never touches the database.
+func (s *Server) check(body []byte) (store.Row, *Refusal) {
+	var generic any
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&generic); err != nil || dec.More() {
+		return store.Row{}, errNotJSON
+	}
+	if _, ok := generic.(map[string]any); !ok {
+		return store.Row{}, errNotJSON
+	}
+	if problems := s.schemas.Problems(s.schemas.submission, body); problems != "" {
+		return store.Row{}, unprocessable(CodeSchema, "the submission does not follow schema/result-submission.schema.json: "+problems)
+	}
+	var sub submission
+	if err := json.Unmarshal(body, &sub); err != nil {
+		return store.Row{}, errNotJSON // e.g. a number beyond float64, which the schema allows
+	}
+	r, d := &sub.Result, &sub.Device
+	builds, ok := s.catalogue[r.Backend]
+	if !ok {
+		return store.Row{}, unprocessable(CodeUnknownBackend, fmt.Sprintf("backend %q is not one this service takes results of", r.Backend))
+	}
+	backend, ok := builds[d.Build]
+	if !ok {
+		return store.Row{}, unprocessable(CodeUnknownBuild, fmt.Sprintf("build %q of %s is not one this service knows: reload the page for the current build", d.Build, r.Backend))
+	}
+	hash := r.Hash
+	if hash == "" {
+		hash = "keccak-256" // run-result.schema.json: an absent hash means Keccak-256
+	}
+	if hash != backend.Hash {
+		return store.Row{}, unprocessable(CodeWrongHash, fmt.Sprintf("%s proves %s, not %s", r.Backend, backend.Hash, hash))
+	}
+	if !r.Verified {
+		return store.Row{}, errUnverified
+	}
+	if want := blocksOf[hash](r.Message.Bytes); r.Message.Blocks != want {
+		return store.Row{}, unprocessable(CodeImpossible, fmt.Sprintf("a %d-byte message is %d %s blocks, not %d", r.Message.Bytes, want, hash, r.Message.Blocks))
+	}
+	if r.CapacityBytes != nil && r.Message.Bytes > *r.CapacityBytes {
+		return store.Row{}, unprocessable(CodeImpossible, fmt.Sprintf("a %d-byte message does not fit the configuration's %d bytes", r.Message.Bytes, *r.CapacityBytes))
+	}
+	known := map[string]string{}
+	for _, p := range backend.Phases {
+		known[p.ID] = p.Label
+	}
+	var proveMs, verifyMs *float64
+	for i, p := range r.Phases {
+		label, ok := known[p.ID]
+		if !ok || label != p.Label {
+			return store.Row{}, unprocessable(CodeForeignPhase, fmt.Sprintf("phase %d (%q, %q) is not one %s reports", i, p.ID, p.Label, r.Backend))
+		}
+		if msg := impossibleStat(p.Ms, r.Runs); msg != "" {
+			return store.Row{}, unprocessable(CodeImpossibleTime, fmt.Sprintf("phase %q: %s", p.ID, msg))
+		}
+		switch stepOf(p.ID, p.Step) {
+		case "prove":
+			proveMs = addMs(proveMs, p.Ms.Median)
+		case "verify":
+			verifyMs = addMs(verifyMs, p.Ms.Median)
+		}
+	}
+	canonical, err := json.Marshal(generic) // map keys sorted: key order and spacing do not make a new result
+	if err != nil {
+		return store.Row{}, errNotJSON
+	}
+	config, _ := json.Marshal(r.Config)
+	sum := sha256.Sum256(canonical)
+	return store.Row{
+		ID:            hex.EncodeToString(sum[:16]),
+		Backend:       r.Backend,
+		Config:        string(config),
+		MessageBytes:  r.Message.Bytes,
+		Build:         d.Build,
+		DeviceClass:   d.DeviceClass,
+		Browser:       d.Browser,
+		BrowserVer:    d.BrowserVersion,
+		OS:            d.OS,
+		Cores:         d.Cores,
+		Threads:       r.Environment.Threads,
+		Emulated:      len(d.Emulated) > 0 && string(d.Emulated) != "null",
+		ProveMs:       proveMs,
+		VerifyMs:      verifyMs,
+		SubmissionRaw: string(canonical),
+	}, nil
+}
+
+// impossibleStat says what is wrong with a time no run can report, or "".
+func impossibleStat(s stat, runs int) string {
+	all := append([]float64{s.Median, s.Min, s.Max}, s.Samples...)
+	for _, v := range all {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > dayMs {
+			return "times are finite milliseconds between 0 and a day"
+		}
+	}
+	if s.Min > s.Median || s.Median > s.Max {
+		return "min <= median <= max does not hold"
+	}
+	if len(s.Samples) > runs {
+		return strconv.Itoa(len(s.Samples)) + " samples from " + strconv.Itoa(runs) + " runs"
+	}
+	for _, v := range s.Samples {
+		if v < s.Min || v > s.Max {
+			return "a sample lies outside min..max"
+		}
+	}
+	return ""
+}
+
+// stepOf is packages/core/phase-steps.ts's stepOf: the protocol step a phase ran in.
+func stepOf(id, step string) string {
+	if step != "" {
+		return step
+	}
+	if id == "prove" || id == "verify" {
+		return id
+	}
+	return ""
+}
+
+func addMs(sum *float64, v float64) *float64 {
+	if sum == nil {
+		return &v
+	}
+	t := *sum + v
+	return &t
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

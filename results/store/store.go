@@ -1,0 +1,230 @@
+// Package store keeps shared results in SQLite (a file, the default) or PostgreSQL (a
+// connection URL), through database/sql with the same goose migrations for both. Every
+// statement takes its values as bound parameters; the only text ever spliced into SQL is the
+// fixed column list of this file and placeholders.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers "sqlite"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Row is one stored result: the columns the view filters on, and the submission as sent.
+type Row struct {
+	ID            string   `json:"id"`
+	ReceivedMs    int64    `json:"receivedMs"`
+	Backend       string   `json:"backend"`
+	Config        string   `json:"config"`
+	MessageBytes  int      `json:"messageBytes"`
+	Build         string   `json:"build"`
+	DeviceClass   string   `json:"deviceClass"`
+	Browser       string   `json:"browser"`
+	BrowserVer    string   `json:"browserVersion"`
+	OS            string   `json:"os"`
+	Cores         int      `json:"cores"`
+	Threads       int      `json:"threads"`
+	Emulated      bool     `json:"emulated"`
+	ProveMs       *float64 `json:"proveMs"`
+	VerifyMs      *float64 `json:"verifyMs"`
+	SubmissionRaw string   `json:"-"`
+}
+
+const columns = "id, received_ms, backend, config, message_bytes, build, device_class, browser, browser_version, os, cores, threads, emulated, prove_ms, verify_ms, submission"
+
+// Filter selects rows; an empty field matches everything.
+type Filter struct {
+	Backend, Config, DeviceClass, Browser string
+	MessageBytes                          *int
+	Emulated                              *bool
+	Limit                                 int
+}
+
+// ErrDuplicate is what Insert returns for a row whose id (the content hash) is stored already.
+var ErrDuplicate = errors.New("duplicate")
+
+// Store is an open, migrated database.
+type Store struct {
+	db      *sql.DB
+	dialect string // "sqlite" or "postgres"
+}
+
+// IsPostgres tells whether dsn names a PostgreSQL server rather than a SQLite file.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open connects to dsn (a PostgreSQL URL, or else a SQLite file path) and applies the migrations.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	s := &Store{dialect: "sqlite"}
+	var err error
+	if IsPostgres(dsn) {
+		s.dialect = "postgres"
+		s.db, err = sql.Open("pgx", dsn)
+	} else {
+		// WAL lets readers run beside the writer; synchronous(FULL) makes a commit durable
+		// before the service acknowledges it; the busy timeout queues writers instead of failing.
+		s.db, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)")
+		// One connection: SQLite has one writer anyway, and this keeps writes from racing for the lock.
+		s.db.SetMaxOpenConns(1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	dialect := goose.DialectSQLite3
+	if s.dialect == "postgres" {
+		dialect = goose.DialectPostgres
+	}
+	dir, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, s.db, dir)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate %s database: %w", s.dialect, err)
+	}
+	return nil
+}
+
+// Dialect is "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.dialect }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// bind turns the ? placeholders of q into PostgreSQL's $1, $2, ...
+func (s *Store) bind(q string) string {
+	if s.dialect != "postgres" {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Insert stores r, or returns ErrDuplicate when a row with its id is there already.
+func (s *Store) Insert(ctx context.Context, r Row) error {
+	emulated := 0
+	if r.Emulated {
+		emulated = 1
+	}
+	res, err := s.db.ExecContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"),
+		r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser, r.BrowserVer, r.OS,
+		r.Cores, r.Threads, emulated, r.ProveMs, r.VerifyMs, r.SubmissionRaw)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrDuplicate
+	}
+	return nil
+}
+
+// Query returns the rows f selects, oldest first.
+func (s *Store) Query(ctx context.Context, f Filter) ([]Row, error) {
+	var where []string
+	var args []any
+	add := func(cond string, v any) {
+		where = append(where, cond)
+		args = append(args, v)
+	}
+	if f.Backend != "" {
+		add("backend = ?", f.Backend)
+	}
+	if f.Config != "" {
+		add("config = ?", f.Config)
+	}
+	if f.MessageBytes != nil {
+		add("message_bytes = ?", *f.MessageBytes)
+	}
+	if f.DeviceClass != "" {
+		add("device_class = ?", f.DeviceClass)
+	}
+	if f.Browser != "" {
+		add("browser = ?", f.Browser)
+	}
+	if f.Emulated != nil {
+		e := 0
+		if *f.Emulated {
+			e = 1
+		}
+		add("emulated = ?", e)
+	}
+	q := "SELECT " + columns + " FROM results"
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	q += " ORDER BY received_ms, id LIMIT ?"
+	args = append(args, f.Limit)
+	rows, err := s.db.QueryContext(ctx, s.bind(q), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Row{}
+	for rows.Next() {
+		var r Row
+		var emulated int
+		if err := rows.Scan(&r.ID, &r.ReceivedMs, &r.Backend, &r.Config, &r.MessageBytes, &r.Build, &r.DeviceClass,
+			&r.Browser, &r.BrowserVer, &r.OS, &r.Cores, &r.Threads, &emulated, &r.ProveMs, &r.VerifyMs, &r.SubmissionRaw); err != nil {
+			return nil, err
+		}
+		r.Emulated = emulated != 0
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Count is the number of stored rows.
+func (s *Store) Count(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM results").Scan(&n)
+	return n, err
+}
+
+// Delete removes the row with id; false when there was none.
+func (s *Store) Delete(ctx context.Context, id string) (bool, error) {
+	res, err := s.db.ExecContext(ctx, s.bind("DELETE FROM results WHERE id = ?"), id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
