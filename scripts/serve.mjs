@@ -1,19 +1,72 @@
 #!/usr/bin/env node
-// Serves the built playground (dist/) on 127.0.0.1 with the cross-origin isolation headers.
+// Serves the built playground (dist/) on 127.0.0.1 with the cross-origin isolation headers, and
+// the results service (results/) next to it on SQLite, with the page's zkplay.config.json
+// pointing at it, so "Share this result" works. Without a built service binary the page is
+// served alone and says that sharing is not configured.
+//   ZKPLAY_PORT          the page's port (5173)
+//   ZKPLAY_RESULTS_PORT  the service's port (any free one)
+//   ZKPLAY_RESULTS_DB    the SQLite file or a postgres:// URL (<cache>/results/results.db)
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './lib/steps.mjs';
+import { preview } from 'vite';
+import { cacheDir, freePort, root } from './lib/steps.mjs';
+import { serviceArgs, serviceBinary } from './lib/results-service.mjs';
 
-const port = process.env.ZKPLAY_PORT ?? '5173';
-console.log(`\n[zkplay] serving the playground at http://127.0.0.1:${port}/  (Ctrl+C stops it)\n`);
-const child = spawn(
-  join(root, 'node_modules', '.bin', 'vite'),
-  ['preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ZKPLAY_PORT: port },
+const port = Number(process.env.ZKPLAY_PORT ?? '5173');
+const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+const children = [];
+
+/** Starts the service and resolves with its URL once it listens, or undefined without a binary. */
+async function startService() {
+  const bin = serviceBinary();
+  if (!existsSync(bin)) {
+    console.log('[zkplay] the results service is not built (node scripts/setup.mjs builds it): sharing is off');
+    return undefined;
+  }
+  const db = process.env.ZKPLAY_RESULTS_DB ?? join(cacheDir, 'results', 'results.db');
+  if (!db.startsWith('postgres')) mkdirSync(join(db, '..'), { recursive: true });
+  const addr = `127.0.0.1:${process.env.ZKPLAY_RESULTS_PORT ?? (await freePort())}`;
+  const child = spawn(bin, serviceArgs({ addr, db, origins }), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        process.stdout.write(out);
+        child.stdout.pipe(process.stdout);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the results service exited with ${code}`)));
+  });
+}
+
+const resultsService = await startService();
+// The deployment config the page reads (web/public/zkplay.config.json), here with the service's URL.
+const deploymentConfig = {
+  name: 'zkplay-results-service-config',
+  configurePreviewServer(server) {
+    server.middlewares.use('/zkplay.config.json', (_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify({ resultsService: resultsService ?? null }));
+    });
   },
-);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+};
+const server = await preview({
+  root: join(root, 'web'),
+  configFile: join(root, 'vite.config.ts'),
+  plugins: [deploymentConfig],
+  preview: { host: '127.0.0.1', port, strictPort: true },
+});
+console.log(`\n[zkplay] serving the playground at http://127.0.0.1:${port}/  (Ctrl+C stops it)`);
+if (resultsService) console.log(`[zkplay] results service at ${resultsService}, sharing on\n`);
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, async () => {
+    for (const c of children) c.kill('SIGTERM');
+    await server.close();
+    process.exit(0);
+  });

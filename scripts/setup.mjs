@@ -16,6 +16,7 @@ import { cliOptions } from './lib/args.mjs';
 import { CHROMIUM } from './lib/chromium.mjs';
 import { placeGoRuntime } from './lib/go-runtime.mjs';
 import { genSchemaTypes } from './gen-schema-types.mjs';
+import { buildResultsService, ensurePostgresForTests } from './lib/results-service.mjs';
 
 const PURPOSES = ['start', 'test', 'build'];
 const { for: purpose } = cliOptions(`node scripts/setup.mjs [--for=${PURPOSES.join('|')}]`, { for: 'start' });
@@ -82,11 +83,16 @@ try {
   log(schemaTypes.length ? `schema types: wrote ${schemaTypes.join(', ')}` : 'schema types are up to date');
   if (purpose === 'test') await chromium();
   if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr + geckodriver (e2e-firefox/)
+  if (purpose === 'test') await ensurePostgresForTests(); // the results service's tests start their own cluster
   placeGoRuntime(); // packages/core/generated/wasm_exec.js, before anything that bundles a Go worker
   await backendArtifacts();
   // keys.mjs reaches @noble/hashes, so it is imported only now that npm ci has run.
   const { writeKeyManifest } = await import('./lib/keys.mjs');
   writeKeyManifest(join(root, 'web', 'public', 'artifacts'));
+  // Loads the manifests through Vite, so it too waits for npm ci (docs/results-service.md).
+  const { writeResultsCatalogue } = await import('./lib/results-catalogue.mjs');
+  await writeResultsCatalogue(join(root, 'web', 'public', 'artifacts'));
+  await buildResultsService(); // npm start serves the page and the service together
   await step('build the primitives view wasm', () => buildPrimitives({ root, cacheDir }));
   await pageBundle();
   await verifierPackage();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
 // Playwright end-to-end tests in Chromium, the smoke tests in Firefox. Stops at the first failing suite.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir, freePort, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
@@ -26,6 +27,18 @@ const suites = [
     },
   ],
   ...backendSuites,
+  // Against SQLite and a PostgreSQL cluster the test binary starts in a temporary folder and stops.
+  [
+    'results',
+    'Results service: Go tests on SQLite and a throwaway PostgreSQL (results/)',
+    async () => {
+      const { postgresBinDir, serviceDir } = await import('./lib/results-service.mjs');
+      await run('go', ['test', '-count=1', './...'], {
+        cwd: serviceDir,
+        env: { ZKPLAY_REQUIRE_POSTGRES: '1', ZKPLAY_PG_BIN: postgresBinDir() ?? '' },
+      });
+    },
+  ],
   [
     'check',
     'TypeScript: svelte-check',
@@ -46,6 +59,9 @@ const suites = [
         env: {
           ZKPLAY_TEST_PORT: process.env.ZKPLAY_TEST_PORT ?? String(await freePort()),
           ZKPLAY_TEST_DEV_PORT: process.env.ZKPLAY_TEST_DEV_PORT ?? String(await freePort()),
+          // scripts/serve.mjs's results service stores what the tests share in a fresh file, not the cache's.
+          ZKPLAY_RESULTS_DB:
+            process.env.ZKPLAY_RESULTS_DB ?? join(mkdtempSync(join(tmpdir(), 'zkplay-e2e-')), 'results.db'),
         },
       }),
   ],

@@ -1,0 +1,54 @@
+// Writes web/public/artifacts/results-catalogue.json (schema/results-catalogue.schema.json):
+// for each backend, its artifact build id (artifacts/<id>/index.json), its hash and the phases
+// its manifest reports. The manifests are TypeScript (backends/<id>/index.ts, some built from
+// the crates' phases.json), so they are loaded through Vite, as the page loads them, rather than
+// restated here. The page labels a shared result with the build id; the results service takes
+// only builds and phases this file names.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashTree, log, root } from './steps.mjs';
+import { backendIds } from './backends.mjs';
+
+const inputs = () => [
+  join(root, 'backends'),
+  join(root, 'packages', 'core'),
+  join(root, 'gnark', 'prover', 'phases.json'),
+];
+
+export async function writeResultsCatalogue(artifacts) {
+  const out = join(artifacts, 'results-catalogue.json');
+  const builds = {};
+  for (const id of backendIds()) {
+    const index = join(artifacts, id, 'index.json');
+    if (existsSync(index)) builds[id] = JSON.parse(readFileSync(index, 'utf8')).build;
+  }
+  // Loading the manifests takes seconds: skipped when neither they nor the builds changed.
+  const key = hashTree(inputs(), { exclude: ['generated', '.test.ts', '.spec.ts'] }) + JSON.stringify(builds);
+  const keyFile = `${out}.key`;
+  if (existsSync(out) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key)
+    return log('results catalogue is up to date');
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
+  try {
+    const { backends } = await server.ssrLoadModule(join(root, 'backends', 'registry.ts'));
+    const catalogue = { format: 'zkplay-results-catalogue', version: 1, backends: {} };
+    for (const { manifest } of backends) {
+      if (!builds[manifest.id]) continue; // a backend without artifacts here is not served
+      catalogue.backends[manifest.id] = {
+        build: builds[manifest.id],
+        hash: manifest.hash,
+        phases: manifest.phases.map(({ id, label }) => ({ id, label })),
+      };
+    }
+    writeFileSync(out, JSON.stringify(catalogue, null, 2));
+    writeFileSync(keyFile, key);
+    log(`results catalogue: ${Object.keys(catalogue.backends).join(', ')}`);
+  } finally {
+    await server.close();
+  }
+}
