@@ -31,9 +31,16 @@ export async function buildResultsService() {
   return bin;
 }
 
-/** The service's arguments for a build in `dist` whose page is at `origins`. */
-export function serviceArgs({ addr, db, dist = join(root, 'dist'), origins }) {
+/**
+ * The service's arguments for a build in `dist` whose page is at `origins`. Locally every client
+ * is 127.0.0.1 (the page, the tests, a seeding script), so the rate limit is loose by default.
+ */
+export function serviceArgs({ addr, db, dist = join(root, 'dist'), origins, rate = 60, burst = 100 }) {
   return [
+    '-rate',
+    String(rate),
+    '-burst',
+    String(burst),
     '-addr',
     addr,
     '-db',

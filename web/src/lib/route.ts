@@ -1,6 +1,11 @@
-export type Route = { view: 'play' | 'bench' | 'verify' | 'primitives'; params: URLSearchParams };
+export type Route = { view: 'play' | 'bench' | 'verify' | 'primitives' | 'results'; params: URLSearchParams };
 
-const VIEWS: Record<string, Route['view']> = { '/bench': 'bench', '/verify': 'verify', '/primitives': 'primitives' };
+const VIEWS: Record<string, Route['view']> = {
+  '/bench': 'bench',
+  '/verify': 'verify',
+  '/primitives': 'primitives',
+  '/results': 'results',
+};
 
 /** '#/bench?backends=gnark&blocks=1' -> { view: 'bench', params }. Anything unknown is the playground. */
 export function parseRoute(hash: string): Route {

@@ -1,0 +1,45 @@
+// The results view's arithmetic: which runs compare (one backend, configuration and message
+// length: a "case"), how they split by device class and browser, and where one run falls.
+import { stepMs, type Step } from '@zkplay/core/phase-steps';
+import type { StoredResult } from './client';
+
+/** One configuration's key: backend, config (keys sorted) and message length. */
+export function caseKey(r: StoredResult): string {
+  const { backend, config, message } = r.submission.result;
+  return `${backend} ${canonicalConfig(config)} ${message.bytes}`;
+}
+
+export function canonicalConfig(config: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b))));
+}
+
+/** "phone · Chrome", with emulated runs named as such so they are never mistaken for real phones. */
+export function groupOf(r: StoredResult): string {
+  const d = r.submission.device;
+  return `${d.deviceClass}${d.emulated ? ` (emulated, CPU ÷${d.emulated.cpuThrottling})` : ''} · ${d.browser}`;
+}
+
+export const timeOf = (r: StoredResult, step: Step) => stepMs(r.submission.result, step);
+
+/**
+ * Where v falls among the other runs' values: the percent of them that were faster (0: the
+ * fastest of all, 100: the slowest), ties counted half. Undefined when there are no others.
+ */
+export function percentileRank(others: number[], v: number): number | undefined {
+  if (!others.length) return undefined;
+  const faster = others.filter((x) => x < v).length;
+  const ties = others.filter((x) => x === v).length;
+  return Math.round((100 * (faster + ties / 2)) / others.length);
+}
+
+export function median(values: number[]): number | undefined {
+  if (!values.length) return undefined;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
