@@ -12,17 +12,20 @@ export const serviceDir = join(root, 'results');
 export function serviceBinary() {
   const go = capture('go', ['version']) ?? 'no-go';
   const key = createHash('sha256')
-    .update(hashTree([serviceDir], { exclude: ['_test.go', 'testdata'] }))
+    .update(hashTree([serviceDir], { exclude: ['_test.go', 'testdata', join(serviceDir, 'cmd')] })) // cmd/: the load bench
     .update(go)
     .digest('hex')
     .slice(0, 16);
   return join(cacheDir, 'results', `service-${key}`, 'zkplay-results');
 }
 
-/** Builds the binary unless this source tree's is in the cache. */
+/** Builds the binary unless this source tree's is in the cache; its path. */
 export async function buildResultsService() {
   const bin = serviceBinary();
-  if (existsSync(bin)) return log(`results service already built (${bin})`);
+  if (existsSync(bin)) {
+    log(`results service already built (${bin})`);
+    return bin;
+  }
   await step('build the results service (go build, results/)', async () => {
     mkdirSync(join(bin, '..'), { recursive: true });
     await run('go', ['build', '-trimpath', '-o', `${bin}.tmp`, '.'], { cwd: serviceDir, prefix: 'results' });
