@@ -31,20 +31,25 @@ async function startService() {
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (d) => {
+    const waitForUrl = (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        process.stdout.write(out);
-        child.stdout.pipe(process.stdout);
-        resolve(m[1]);
-      }
-    });
+      if (!m) return;
+      child.stdout.off('data', waitForUrl);
+      process.stdout.write(out);
+      child.stdout.pipe(process.stdout);
+      resolve(m[1]);
+    };
+    child.stdout.on('data', waitForUrl);
     child.on('exit', (code) => reject(new Error(`the results service exited with ${code}`)));
   });
 }
 
-const resultsService = await startService();
+// A service that cannot start (say, a dist/ built before the results catalogue) leaves the page served without sharing.
+const resultsService = await startService().catch((e) => {
+  console.log(`[zkplay] ${e.message}: sharing is off`);
+  return undefined;
+});
 // The deployment config the page reads (web/public/zkplay.config.json), here with the service's URL.
 const deploymentConfig = {
   name: 'zkplay-results-service-config',

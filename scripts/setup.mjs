@@ -92,7 +92,7 @@ try {
   // Loads the manifests through Vite, so it too waits for npm ci (docs/results-service.md).
   const { writeResultsCatalogue } = await import('./lib/results-catalogue.mjs');
   await writeResultsCatalogue(join(root, 'web', 'public', 'artifacts'));
-  await buildResultsService(); // npm start serves the page and the service together
+  if (purpose !== 'build') await buildResultsService(); // npm start serves the page and the service together
   await step('build the primitives view wasm', () => buildPrimitives({ root, cacheDir }));
   await pageBundle();
   await verifierPackage();
