@@ -3,9 +3,10 @@
 //
 // Each arithmetic patch's wasm32 code is also compiled under `--cfg zkplay_wasm_patches`, so it
 // can be run natively: testWasmPatches builds crates/zkplay-primitives against the patched crates
-// with that flag and runs its tests, whose tests/field_mul.rs compares every product with a
-// reference that shares no code with it, and tests/msm_split.rs the parallel MSM with a sum of
-// single products. A wrong product or a lost point then fails a test here, not a proof in a browser.
+// with that flag and runs its tests, whose tests/field_mul.rs (and tests/bls12_381_mul.rs, for
+// bellman's curve) compares every product with a reference that shares no code with it, and
+// tests/msm_split.rs the parallel MSM with a sum of single products. A wrong product or a lost
+// point then fails a test here, not a proof in a browser.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,13 @@ export const HALO2CURVES_MUL29 = {
   name: 'halo2curves-axiom',
   version: '0.7.3',
   diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul29.patch',
+};
+
+/** BLS12-381's Fp and Scalar Montgomery products (mul and square) over 29-bit limbs on wasm32 (bellman). */
+export const BLS12_381_MUL29 = {
+  name: 'bls12_381',
+  version: '0.9.0',
+  diff: 'crates/patches/bls12_381-0.9.0-wasm-mul29.patch',
 };
 
 /** Goldilocks product from four 32 x 32 -> 64 multiplies on wasm32. */
@@ -34,7 +42,12 @@ export const HALO2CURVES_MSM_BALANCED = {
 };
 
 /** Every patch whose code testWasmPatches runs natively. */
-export const NATIVELY_TESTED_PATCHES = [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED, PLONKY2_FIELD_MUL_WIDE];
+export const NATIVELY_TESTED_PATCHES = [
+  HALO2CURVES_MUL29,
+  HALO2CURVES_MSM_BALANCED,
+  PLONKY2_FIELD_MUL_WIDE,
+  BLS12_381_MUL29,
+];
 
 /**
  * Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on.
