@@ -209,6 +209,30 @@ fn fp_products_match_the_reference() {
     assert!(checked > 5000, "Fp: only {checked} products checked");
 }
 
+/// Fp2 products go through `Fp::sum_of_products`: the patched sum of two products must equal
+/// upstream's interleaved algorithm (which shares no code with it) limb for limb, and a·b + c·d
+/// of the reference, on the edge values paired with each other and with random ones.
+#[cfg(zkplay_wasm_patches)]
+#[test]
+fn fp_sums_of_products_match_upstream_and_the_reference() {
+    use bls12_381::zkplay_wasm_patches::fp_sum_of_products;
+    let (values, edges) = operands(&P, 0x736f70);
+    let r = r_mod(&P);
+    let mut checked = 0;
+    for (i, a) in values.iter().enumerate() {
+        for (j, b) in values.iter().enumerate().take(if i < edges { edges } else { 3 }) {
+            let (c, d) = (&values[(i + j + 1) % values.len()], &values[(i + 2 * j + 5) % values.len()]);
+            let (patched, upstream) = fp_sum_of_products(&[*a, *c], &[*b, *d]);
+            assert_eq!(patched, upstream, "a {a:x?} b {b:x?} c {c:x?} d {d:x?}");
+            assert!(lt(&patched, &P));
+            let want = add_mod(&mul_mod(a, b, &P), &mul_mod(c, d, &P), &P);
+            assert_eq!(mul_mod(&patched, &r, &P), want, "a {a:x?} b {b:x?} c {c:x?} d {d:x?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "only {checked} sums checked");
+}
+
 #[cfg(zkplay_wasm_patches)]
 #[test]
 fn scalar_products_match_the_reference() {
