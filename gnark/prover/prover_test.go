@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	curve "github.com/consensys/gnark-crypto/ecc/bn254"
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+
 	"zkplay/gnark/keccak"
 )
 
@@ -198,5 +201,46 @@ func TestCheckFileRejectsTampering(t *testing.T) {
 	}
 	if err := CheckFile(tmp, m.Files.VK); err == nil || code(err) != CodeCorruptArtifact {
 		t.Fatalf("tampered vk accepted: %v", err)
+	}
+}
+
+// The two-part prover (twoparts.go): its proofs verify with gnark's verifier, and a wrong
+// or missing second half of the quotient's MSM gives a proof that does not.
+func TestTwoParts(t *testing.T) {
+	p, _ := loadProver(t)
+	for _, msg := range [][]byte{nil, []byte("abc"), make([]byte, keccak.MaxBytes)} {
+		st, err := p.Start(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tail, err := p.ZPart(st.ZTail, st.TailFrom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof, err := st.Finish(tail)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := p.Verify(proof, keccak.Sum(msg), len(msg)); err != nil || !ok {
+			t.Fatalf("%d bytes: two-part proof does not verify (ok=%v err=%v)", len(msg), ok, err)
+		}
+		// The tail computed from the wrong offset, or left out, must not verify.
+		wrong, err := p.ZPart(st.ZTail, st.TailFrom-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var none curve.G1Jac
+		for name, part := range map[string]curve.G1Jac{"shifted": wrong, "missing": none} {
+			bad, err := st.Finish(part)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := p.Verify(bad, keccak.Sum(msg), len(msg)); ok {
+				t.Fatalf("%d bytes: a proof with the %s tail verified", len(msg), name)
+			}
+		}
+	}
+	if _, err := p.ZPart(make([]fr.Element, 10), 1<<20); code(err) != CodeInvalidInput {
+		t.Fatalf("a part outside the key: %v", err)
 	}
 }
