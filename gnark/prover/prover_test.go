@@ -4,9 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	curve "github.com/consensys/gnark-crypto/ecc/bn254"
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
@@ -243,4 +245,42 @@ func TestTwoParts(t *testing.T) {
 	if _, err := p.ZPart(make([]fr.Element, 10), 1<<20); code(err) != CodeInvalidInput {
 		t.Fatalf("a part outside the key: %v", err)
 	}
+}
+
+// TestTwoPartsConcurrently runs the tail's MSM beside Continue, as a second instance would, and
+// logs the times against gnark's Prove (measured in benchmarks, never asserted here).
+func TestTwoPartsConcurrently(t *testing.T) {
+	p, _ := loadProver(t)
+	msg := []byte("abc")
+	t0 := time.Now()
+	if _, _, _, err := p.Prove(msg); err != nil {
+		t.Fatal(err)
+	}
+	one := time.Since(t0)
+	t0 = time.Now()
+	st, err := p.Begin(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin := time.Since(t0)
+	tail := make(chan curve.G1Jac, 1)
+	go func() {
+		part, err := p.ZPart(st.ZTail, st.TailFrom)
+		if err != nil {
+			t.Error(err)
+		}
+		tail <- part
+	}()
+	if err := p.Continue(st); err != nil {
+		t.Fatal(err)
+	}
+	proof, err := st.Finish(<-tail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := time.Since(t0)
+	if ok, err := p.Verify(proof, keccak.Sum(msg), len(msg)); err != nil || !ok {
+		t.Fatalf("concurrent two-part proof does not verify (ok=%v err=%v)", ok, err)
+	}
+	t.Logf("GOMAXPROCS=%d: gnark Prove %v; two parts %v (Begin %v)", runtime.GOMAXPROCS(0), one, two, begin)
 }

@@ -35,15 +35,26 @@ import (
 // Started is a proof after the first part: everything but Σ hⱼ[Zⱼ]₁ over the second half of
 // the quotient, which ZTail (its scalars) and TailFrom (its first index) describe.
 type Started struct {
+	wires, h []fr.Element // between Begin and Continue
+	nbPublic int
 	proof    groth16bn254.Proof
 	krs      curve.G1Jac // Krs without the tail's Σ hⱼ[Zⱼ]₁
 	ZTail    []fr.Element
 	TailFrom int
 }
 
-// Start solves the circuit for msg and computes every part of the proof but the MSM of the
-// quotient's coefficients from TailFrom on, which FinishTail or another instance's ZPart does.
-func (p *Prover) Start(msg []byte) (st *Started, err error) {
+// Start is Begin then Continue: every part of the proof but the tail of the quotient's MSM.
+func (p *Prover) Start(msg []byte) (*Started, error) {
+	st, err := p.Begin(msg)
+	if err != nil {
+		return nil, err
+	}
+	return st, p.Continue(st)
+}
+
+// Begin solves the circuit for msg and computes the quotient: after it, ZTail is known and a
+// second instance can compute its MSM (ZPart) while this one runs Continue.
+func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
 	if p.ccs == nil {
 		return nil, errorf(CodeInternal, "prove called before load")
@@ -73,13 +84,22 @@ func (p *Prover) Start(msg []byte) (st *Started, err error) {
 	h := quotient(solution.A, solution.B, solution.C, &pk.Domain)
 	sizeH := int(pk.Domain.Cardinality - 1) // deg h = n − 2
 	h = h[:sizeH]
+	half := sizeH / 2
+	return &Started{wires: wires, h: h, nbPublic: r1cs.GetNbPublicVariables(), ZTail: h[half:], TailFrom: half}, nil
+}
+
+// Continue computes the MSMs over the wires and the head of the quotient's, and the blinding.
+func (p *Prover) Continue(st *Started) (err error) {
+	defer recoverTo(&err, CodeInternal, "proving")
+	pk := p.pk.(*groth16bn254.ProvingKey)
+	wires, h := st.wires, st.h
 
 	var r, s, rs fr.Element
 	if _, err := r.SetRandom(); err != nil {
-		return nil, errorf(CodeInternal, "randomness: %v", err)
+		return errorf(CodeInternal, "randomness: %v", err)
 	}
 	if _, err := s.SetRandom(); err != nil {
-		return nil, errorf(CodeInternal, "randomness: %v", err)
+		return errorf(CodeInternal, "randomness: %v", err)
 	}
 	rs.Mul(&r, &s).Neg(&rs)
 	deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
@@ -87,38 +107,38 @@ func (p *Prover) Start(msg []byte) (st *Started, err error) {
 
 	var ar, bs1, krs, zHead curve.G1Jac
 	if _, err := ar.MultiExp(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA), config); err != nil {
-		return nil, errorf(CodeInternal, "msm A: %v", err)
+		return errorf(CodeInternal, "msm A: %v", err)
 	}
 	ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
 	wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
 	if _, err := bs1.MultiExp(pk.G1.B, wiresB, config); err != nil {
-		return nil, errorf(CodeInternal, "msm B1: %v", err)
+		return errorf(CodeInternal, "msm B1: %v", err)
 	}
 	bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
 	var bs, deltaS curve.G2Jac
 	if _, err := bs.MultiExp(pk.G2.B, wiresB, config); err != nil {
-		return nil, errorf(CodeInternal, "msm B2: %v", err)
+		return errorf(CodeInternal, "msm B2: %v", err)
 	}
 	deltaS.FromAffine(&pk.G2.Delta)
 	deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
 	bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
 
-	if _, err := krs.MultiExp(pk.G1.K, wires[r1cs.GetNbPublicVariables():], config); err != nil {
-		return nil, errorf(CodeInternal, "msm K: %v", err)
+	if _, err := krs.MultiExp(pk.G1.K, wires[st.nbPublic:], config); err != nil {
+		return errorf(CodeInternal, "msm K: %v", err)
 	}
-	half := sizeH / 2
-	if _, err := zHead.MultiExp(pk.G1.Z[:half], h[:half], config); err != nil {
-		return nil, errorf(CodeInternal, "msm Z: %v", err)
+	if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], h[:st.TailFrom], config); err != nil {
+		return errorf(CodeInternal, "msm Z: %v", err)
 	}
 	krs.AddAssign(&zHead).AddMixed(&deltas[2])
 	var p1 curve.G1Jac
 	krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
 	krs.AddAssign(p1.ScalarMultiplication(&bs1, r.BigInt(new(big.Int))))
 
-	st = &Started{krs: krs, ZTail: h[half:], TailFrom: half}
+	st.krs = krs
 	st.proof.Ar.FromJacobian(&ar)
 	st.proof.Bs.FromJacobian(&bs)
-	return st, nil
+	st.wires, st.h = nil, nil
+	return nil
 }
 
 // ZPart is Σ hⱼ[Zⱼ]₁ for j = from … from+len(h)−1: what a second instance, holding the same
