@@ -2,6 +2,7 @@
 // length, proof file, over capacity, corrupted artifact, out of memory, Cancel) are in
 // e2e/conformance.spec.ts.
 import { expect, PROOF_TIMEOUT, status, test, typeMessage, vector } from '../../e2e/fixtures';
+import { expectResult, proveOnThreads } from '../../e2e/backend-steps';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -17,6 +18,17 @@ test('an empty message proves', async ({ page, isMobile }) => {
   const result = page.getByRole('region', { name: 'Result' });
   await expect(result).toContainText('0 bytes (1 Keccak block)');
   await expect(result.getByRole('row', { name: /^Constraints\b/ })).toContainText(/\d{3},\d{3}/);
+});
+
+test('two threads: a second Go wasm instance takes part of the proof', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'one viewport is enough for the second instance');
+  await typeMessage(page, 'hello world');
+  await proveOnThreads(page, 2, 'go-js-wasm');
+  await expectResult(page, {
+    sizes: ['Proving key'],
+    figures: {},
+    phases: ['Start a second Go wasm instance with the proving key', 'Witness', 'Prove', 'Verify'],
+  });
 });
 
 test('invalid hex is refused before proving', async ({ page }) => {

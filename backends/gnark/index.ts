@@ -21,8 +21,8 @@ export const backend: Backend = {
     capacity: () => ({ bytes: MAX_BYTES, blocks: 1 }),
     phases: PHASES, // gnark/prover/phases.json: the labels Go reports
     threads: {
-      supported: () => false,
-      note: "Go's js/wasm port is single-threaded: gnark's parallel code runs on one thread.",
+      supported: () => true,
+      note: "Go's js/wasm port is single-threaded. On 2 threads a second Go wasm instance, in its own worker with its own copy of the proving key, computes half of the quotient's multi-scalar multiplication while the first computes the rest; more threads still use two.",
     },
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'gnark' }),

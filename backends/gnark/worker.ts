@@ -1,10 +1,12 @@
 // The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
-// them in the Go runtime and serves the shared protocol.
-import '@zkplay/core/go-wasm';
+// them in the Go runtime and serves the shared protocol. On 2 threads it also starts a second
+// Go wasm instance in its own worker (second-instance.ts), which takes part of each proof's
+// largest multi-scalar multiplication: Go's js/wasm port itself runs on one thread.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, type Config } from '@zkplay/core/protocol';
 import { fatal, serve, type PhaseContext } from '@zkplay/core/serve';
 import PHASES from '../../gnark/prover/phases.json';
+import { call, startGnark } from './go-instance';
 
 /** A phase's label, from the one list gnark/prover/phases.json (Go reports the same labels). */
 const label = (id: string) => PHASES.find((p) => p.id === id)!.label;
@@ -34,56 +36,88 @@ async function gnarkIndex(): Promise<GnarkIndex> {
 let gnark: GnarkWasm | undefined;
 let memory: WebAssembly.Memory | undefined;
 let prepared: { key: string; index: GnarkIndex; sizes: Record<string, number>; constraints: number } | undefined;
-
-// The Go runtime reports fatal errors ("fatal error: out of memory", "panic: ...") on
-// stderr, which wasm_exec.js sends to the console, followed by a long goroutine dump:
-// keep the first such line to explain a crash.
-let fatalLine: string | undefined;
-for (const level of ['log', 'error'] as const) {
-  const original = console[level].bind(console);
-  console[level] = (...args: unknown[]) => {
-    const line = args.join(' ');
-    if (!fatalLine && /^(fatal error|panic):/.test(line)) fatalLine = line;
-    original(...args);
-  };
-}
+let second: SecondInstance | undefined;
 
 function peakMemory() {
   // Linear memory never shrinks, so its current size is the peak of this worker's life.
-  return { peakBytes: memory?.buffer.byteLength ?? 0, what: 'Go wasm linear memory (never shrinks: the peak)' };
+  const own = memory?.buffer.byteLength ?? 0;
+  if (second?.memoryBytes)
+    return { peakBytes: own + second.memoryBytes, what: 'Go wasm linear memory of both instances (never shrinks: the peak)' };
+  return { peakBytes: own, what: 'Go wasm linear memory (never shrinks: the peak)' };
 }
 
 async function startGo(wasm: Uint8Array): Promise<GnarkWasm> {
-  const go = new Go();
-  const { instance } = await WebAssembly.instantiate(wasm as Uint8Array<ArrayBuffer>, go.importObject);
-  memory = instance.exports.mem as WebAssembly.Memory;
-  const ready = new Promise<void>((resolve) => (globalThis.zkplayGnarkOnReady = resolve));
-  go.run(instance).then(
-    () => {
-      const oom = /out of memory/i.test(fatalLine ?? '');
-      fatal(oom ? 'out-of-memory' : 'crashed', oom ? 'the gnark worker ran out of memory' : `the gnark wasm runtime exited (${fatalLine ?? 'no error message'})`);
-    },
-    (err) => fatal('crashed', `the gnark wasm runtime failed: ${(err as Error).message}`),
-  );
-  if (!globalThis.zkplayGnarkReady) await ready;
-  return globalThis.zkplayGnark!;
+  const go = await startGnark(wasm, (code, message) => fatal(code, message));
+  memory = go.memory;
+  return go.gnark;
 }
 
-/** Turns a rejection from the Go side (an Error with a code) into a protocol error. */
-async function call<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (e) {
-    const err = e as GnarkError;
-    throw new BackendError((err.code as never) ?? 'internal', err.message ?? String(e));
+/** The second Go wasm instance (second-instance.ts), seen from this worker. */
+class SecondInstance {
+  private pending = new Map<number, { resolve: (part: Uint8Array) => void; reject: (e: Error) => void }>();
+  private next = 0;
+  /** The second instance's linear memory after its last part. */
+  memoryBytes = 0;
+
+  private constructor(private worker: Worker) {
+    worker.onmessage = (ev: MessageEvent) => {
+      const m = ev.data;
+      if (m.type === 'part') {
+        this.memoryBytes = m.memoryBytes;
+        this.settle(m.id)?.resolve(m.part);
+      }
+      else if (m.type === 'error') {
+        const err = new BackendError(m.code, `second gnark instance: ${m.message}`);
+        // An error outside a request (the instance crashed) fails every request waiting.
+        for (const id of m.id === undefined ? [...this.pending.keys()] : [m.id]) this.settle(id)?.reject(err);
+      }
+    };
+  }
+
+  private settle(id: number) {
+    const p = this.pending.get(id);
+    this.pending.delete(id);
+    return p;
+  }
+
+  /** A new worker with the wasm and the proving key loaded (copies: this worker keeps its own). */
+  static start(wasm: Uint8Array, pk: Uint8Array): Promise<SecondInstance> {
+    const worker = new Worker(new URL('./second-instance.ts', import.meta.url), { type: 'module', name: 'gnark-second' });
+    return new Promise((resolve, reject) => {
+      worker.onmessage = (ev: MessageEvent) => {
+        if (ev.data.type === 'ready') resolve(new SecondInstance(worker));
+        else {
+          worker.terminate();
+          reject(new BackendError(ev.data.code ?? 'internal', `second gnark instance: ${ev.data.message}`));
+        }
+      };
+      worker.onerror = (ev) => reject(new BackendError('crashed', `second gnark instance: ${ev.message}`));
+      worker.postMessage({ type: 'load', wasm: wasm.slice(), pk: pk.slice() });
+    });
+  }
+
+  zPart(tail: Uint8Array, from: number): Promise<Uint8Array> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'z-part', id, tail, from }, { transfer: [tail.buffer] });
+    });
+  }
+
+  stop() {
+    this.worker.terminate();
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(new BackendError('internal', 'second gnark instance stopped'));
   }
 }
 
-async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
+async function prepare(config: Config, threads: number, ctx: PhaseContext) {
+  const instances = threads >= 2 ? 2 : 1;
   const key = JSON.stringify(config);
-  if (prepared?.key === key) {
-    return { sizes: prepared.sizes, circuit: prepared.index.circuit, capacityBytes: prepared.index.maxMessageBytes, threads: 1, build: 'go-js-wasm', fresh: false };
+  if (prepared?.key === key && (instances === 2) === (second !== undefined)) {
+    return { sizes: prepared.sizes, circuit: prepared.index.circuit, capacityBytes: prepared.index.maxMessageBytes, threads: instances, build: 'go-js-wasm', fresh: false };
   }
+  second?.stop();
+  second = undefined;
   const index = await gnarkIndex();
   const labels = { wasm: 'gnark wasm', ccs: 'constraint system', pk: 'proving key', vk: 'verifying key' } as const;
   const bytes: Partial<Record<keyof typeof labels, Uint8Array>> = {};
@@ -103,10 +137,11 @@ async function prepare(config: Config, _threads: number, ctx: PhaseContext) {
   ctx.start('load-circuit', `${label('load-circuit')} and keys`); // one call into Go times all three
   const loaded = await call(gnark.load(bytes.ccs!, bytes.pk!, bytes.vk!));
   record(ctx, loaded.phases);
+  if (instances === 2) second = await ctx.phase('second-instance', label('second-instance'), () => SecondInstance.start(bytes.wasm!, bytes.pk!));
   const f = index.files;
   const sizes = { provingKey: f.pk.bytes, verifyingKey: f.vk.bytes, circuit: f.ccs.bytes, download: f.wasm.bytes + f.ccs.bytes + f.pk.bytes + f.vk.bytes - cached };
   prepared = { key, index, sizes, constraints: loaded.circuit.constraints };
-  return { sizes, circuit: { ...index.circuit, ...loaded.circuit }, capacityBytes: loaded.capacityBytes, threads: 1, build: 'go-js-wasm', fresh: true };
+  return { sizes, circuit: { ...index.circuit, ...loaded.circuit }, capacityBytes: loaded.capacityBytes, threads: instances, build: 'go-js-wasm', fresh: true };
 }
 
 function requireGnark(): GnarkWasm {
@@ -120,6 +155,19 @@ serve({
     const g = requireGnark();
     if (message.length > prepared!.index.maxMessageBytes) {
       throw new BackendError('capacity', `message is ${message.length} bytes; the gnark circuit holds at most ${prepared!.index.maxMessageBytes} bytes (one Keccak block)`);
+    }
+    if (second) {
+      // Two instances: the second computes the quotient's tail while this one proceeds.
+      const t = performance.now();
+      ctx.start('prove', label('prove'));
+      const begun = await call(g.begin(message));
+      const part = second.zPart(begun.tail, begun.from);
+      part.catch(() => undefined); // awaited below, after proceed: no unhandled rejection meanwhile
+      await call(g.proceed());
+      const out = await call(g.finish(await part));
+      ctx.record('witness', label('witness'), begun.witnessMs);
+      ctx.record('prove', label('prove'), performance.now() - t - begun.witnessMs);
+      return { proof: out.proof, memory: peakMemory() };
     }
     ctx.start('prove', `${label('witness')} and ${label('prove').toLowerCase()}`); // one call into Go: both phases are timed inside it
     const out = await call(g.prove(message));

@@ -84,6 +84,19 @@ func (p *Prover) Load(ccs, pk, vk io.Reader) (lt LoadTimes, err error) {
 	return lt, nil
 }
 
+// LoadProvingKey loads only the proving key (its sha256 checked by the caller, as for Load):
+// what a second instance needs for ZPart.
+func (p *Prover) LoadProvingKey(pk []byte) (d time.Duration, err error) {
+	defer recoverTo(&err, CodeCorruptArtifact, "loading the proving key")
+	pkey := groth16.NewProvingKey(ecc.BN254)
+	t := time.Now()
+	if err := pkey.ReadDump(bufio.NewReaderSize(bytes.NewReader(pk), 1<<20)); err != nil {
+		return 0, errorf(CodeCorruptArtifact, "proving key is corrupt: %v", err)
+	}
+	p.pk = pkey
+	return time.Since(t), nil
+}
+
 // LoadBytes is Load for in-memory artifacts (the wasm build).
 func (p *Prover) LoadBytes(ccs, pk, vk []byte) (LoadTimes, error) {
 	return p.Load(bytes.NewReader(ccs), bytes.NewReader(pk), bytes.NewReader(vk))

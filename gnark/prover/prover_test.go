@@ -284,3 +284,38 @@ func TestTwoPartsConcurrently(t *testing.T) {
 	}
 	t.Logf("GOMAXPROCS=%d: gnark Prove %v; two parts %v (Begin %v)", runtime.GOMAXPROCS(0), one, two, begin)
 }
+
+// The second instance's side: a prover holding only the proving key computes the same part as
+// the full one, and a damaged key is refused, not loaded.
+func TestProvingKeyOnly(t *testing.T) {
+	p, dir := loadProver(t)
+	pk, err := os.ReadFile(filepath.Join(dir, "keccak256.pk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var second Prover
+	if _, err := second.ZPart(nil, 0); code(err) != CodeInternal {
+		t.Fatalf("a part before any key: %v", err)
+	}
+	if _, err := second.LoadProvingKey(pk[:len(pk)/2]); code(err) != CodeCorruptArtifact {
+		t.Fatalf("half a proving key: %v", err)
+	}
+	if _, err := second.LoadProvingKey(pk); err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.Begin([]byte("abc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := p.ZPart(st.ZTail, st.TailFrom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := second.ZPart(st.ZTail, st.TailFrom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Equal(&want) {
+		t.Fatal("the key-only instance computed another part")
+	}
+}

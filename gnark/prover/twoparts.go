@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/consensys/gnark-crypto/ecc"
 	curve "github.com/consensys/gnark-crypto/ecc/bn254"
@@ -35,12 +36,14 @@ import (
 // Started is a proof after the first part: everything but Σ hⱼ[Zⱼ]₁ over the second half of
 // the quotient, which ZTail (its scalars) and TailFrom (its first index) describe.
 type Started struct {
-	wires, h []fr.Element // between Begin and Continue
-	nbPublic int
-	proof    groth16bn254.Proof
-	krs      curve.G1Jac // Krs without the tail's Σ hⱼ[Zⱼ]₁
-	ZTail    []fr.Element
-	TailFrom int
+	// WitnessDur is how long building the witness took (Begin's first step).
+	WitnessDur time.Duration
+	wires, h   []fr.Element // between Begin and Continue
+	nbPublic   int
+	proof      groth16bn254.Proof
+	krs        curve.G1Jac // Krs without the tail's Σ hⱼ[Zⱼ]₁
+	ZTail      []fr.Element
+	TailFrom   int
 }
 
 // Start is Begin then Continue: every part of the proof but the tail of the quotient's MSM.
@@ -66,6 +69,7 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	if len(pk.CommitmentKeys) != 0 {
 		return nil, errorf(CodeCorruptArtifact, "the proving key has commitments; this prover has none")
 	}
+	t := time.Now()
 	a, err := keccak.Assignment(msg)
 	if err != nil {
 		return nil, &Error{Code: CodeInvalidInput, Err: err}
@@ -74,6 +78,7 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	if err != nil {
 		return nil, errorf(CodeInternal, "witness: %v", err)
 	}
+	witnessDur := time.Since(t)
 	r1cs := p.ccs.(*cs.R1CS)
 	sol, err := r1cs.Solve(w)
 	if err != nil {
@@ -85,7 +90,7 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	sizeH := int(pk.Domain.Cardinality - 1) // deg h = n − 2
 	h = h[:sizeH]
 	half := sizeH / 2
-	return &Started{wires: wires, h: h, nbPublic: r1cs.GetNbPublicVariables(), ZTail: h[half:], TailFrom: half}, nil
+	return &Started{WitnessDur: witnessDur, wires: wires, h: h, nbPublic: r1cs.GetNbPublicVariables(), ZTail: h[half:], TailFrom: half}, nil
 }
 
 // Continue computes the MSMs over the wires and the head of the quotient's, and the blinding.
@@ -145,6 +150,9 @@ func (p *Prover) Continue(st *Started) (err error) {
 // proving key, computes for Started.ZTail and Started.TailFrom.
 func (p *Prover) ZPart(h []fr.Element, from int) (part curve.G1Jac, err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
+	if p.pk == nil {
+		return part, errorf(CodeInternal, "quotient part asked before a proving key was loaded")
+	}
 	pk := p.pk.(*groth16bn254.ProvingKey)
 	if from < 0 || from+len(h) > len(pk.G1.Z) {
 		return part, errorf(CodeInvalidInput, "quotient part %d..%d is outside the key's %d points", from, from+len(h), len(pk.G1.Z))

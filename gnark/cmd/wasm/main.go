@@ -14,6 +14,8 @@ import (
 	"syscall/js"
 	"time"
 
+	curve "github.com/consensys/gnark-crypto/ecc/bn254"
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	"github.com/consensys/gnark/logger"
 
 	"zkplay/gnark/keccak"
@@ -23,6 +25,8 @@ import (
 var (
 	p        prover.Prover
 	retained [][]byte // memory held on purpose by allocate()
+	// started is the proof between begin and finish (the two-instance path, prover/twoparts.go).
+	started *prover.Started
 )
 
 func main() {
@@ -32,6 +36,11 @@ func main() {
 	api.Set("load", promiseFunc(load))
 	api.Set("prove", promiseFunc(prove))
 	api.Set("verify", promiseFunc(verify))
+	api.Set("begin", promiseFunc(begin))
+	api.Set("proceed", promiseFunc(proceed))
+	api.Set("finish", promiseFunc(finish))
+	api.Set("loadKey", promiseFunc(loadKey))
+	api.Set("zPart", promiseFunc(zPart))
 	api.Set("memory", promiseFunc(memory))
 	api.Set("allocate", promiseFunc(allocate))
 	g := js.Global()
@@ -187,6 +196,117 @@ func verify(args []js.Value) (func() (any, error), error) {
 			return nil, err
 		}
 		return map[string]any{"ok": ok, "phases": phasesJS(prover.Verify.Took(time.Since(t)))}, nil
+	}, nil
+}
+
+// The two-instance path: this instance runs begin, proceed and finish; a second one, which
+// loaded only the proving key (loadKey), computes zPart between begin and finish, while this
+// one runs proceed. The quotient's tail travels as 32-byte big-endian field elements, the
+// part as an uncompressed G1 point (64 bytes); both are checked where they arrive.
+
+// begin(message) -> {tail: Uint8Array, from, witnessMs}
+func begin(args []js.Value) (func() (any, error), error) {
+	msg, err := bytesArg(args, 0, "message")
+	if err != nil {
+		return nil, err
+	}
+	return func() (any, error) {
+		st, err := p.Begin(msg)
+		if err != nil {
+			return nil, err
+		}
+		started = st
+		tail := make([]byte, 0, fr.Bytes*len(st.ZTail))
+		for i := range st.ZTail {
+			b := st.ZTail[i].Bytes()
+			tail = append(tail, b[:]...)
+		}
+		return map[string]any{"tail": toUint8Array(tail), "from": st.TailFrom, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
+	}, nil
+}
+
+// proceed() computes the rest of the proof but the tail's MSM.
+func proceed([]js.Value) (func() (any, error), error) {
+	return func() (any, error) {
+		if started == nil {
+			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("proceed called before begin")}
+		}
+		return nil, p.Continue(started)
+	}, nil
+}
+
+// finish(part: Uint8Array(64)) -> {proof: Uint8Array}
+func finish(args []js.Value) (func() (any, error), error) {
+	b, err := bytesArg(args, 0, "part")
+	if err != nil {
+		return nil, err
+	}
+	var point curve.G1Affine
+	if len(b) != curve.SizeOfG1AffineUncompressed {
+		return nil, invalid("part must be %d bytes, got %d", curve.SizeOfG1AffineUncompressed, len(b))
+	}
+	if _, err := point.SetBytes(b); err != nil {
+		return nil, invalid("part is not a G1 point: %v", err)
+	}
+	return func() (any, error) {
+		if started == nil {
+			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("finish called before begin")}
+		}
+		var part curve.G1Jac
+		part.FromAffine(&point)
+		proof, err := started.Finish(part)
+		started = nil
+		if err != nil {
+			return nil, &prover.Error{Code: prover.CodeInternal, Err: err}
+		}
+		return map[string]any{"proof": toUint8Array(proof)}, nil
+	}, nil
+}
+
+// loadKey(pk: Uint8Array) -> {ms}: the second instance's only artifact.
+func loadKey(args []js.Value) (func() (any, error), error) {
+	pk, err := bytesArg(args, 0, "pk")
+	if err != nil {
+		return nil, err
+	}
+	return func() (any, error) {
+		d, err := p.LoadProvingKey(pk)
+		pk = nil
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"ms": float64(d.Microseconds()) / 1000}, nil
+	}, nil
+}
+
+// zPart(tail: Uint8Array, from: number) -> {part: Uint8Array(64)}
+func zPart(args []js.Value) (func() (any, error), error) {
+	b, err := bytesArg(args, 0, "tail")
+	if err != nil {
+		return nil, err
+	}
+	if len(b)%fr.Bytes != 0 {
+		return nil, invalid("tail must be whole %d-byte field elements, got %d bytes", fr.Bytes, len(b))
+	}
+	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) || args[1].Int() < 0 {
+		return nil, invalid("from must be a non-negative integer")
+	}
+	from := args[1].Int()
+	h := make([]fr.Element, len(b)/fr.Bytes)
+	for i := range h {
+		if err := h[i].SetBytesCanonical(b[i*fr.Bytes : (i+1)*fr.Bytes]); err != nil {
+			return nil, invalid("tail element %d: %v", i, err)
+		}
+	}
+	return func() (any, error) {
+		part, err := p.ZPart(h, from)
+		if err != nil {
+			return nil, err
+		}
+		var a curve.G1Affine
+		a.FromJacobian(&part)
+		raw := a.RawBytes()
+		return map[string]any{"part": toUint8Array(raw[:])}, nil
 	}, nil
 }
 
