@@ -207,7 +207,7 @@ func TestCheckFileRejectsTampering(t *testing.T) {
 }
 
 // The two-part prover (twoparts.go): its proofs verify with gnark's verifier, and a wrong
-// or missing second half of the quotient's MSM gives a proof that does not.
+// or missing tail of the quotient's MSM gives a proof that does not.
 func TestTwoParts(t *testing.T) {
 	p, _ := loadProver(t)
 	for _, msg := range [][]byte{nil, []byte("abc"), make([]byte, keccak.MaxBytes)} {
