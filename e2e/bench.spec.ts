@@ -121,7 +121,7 @@ test('the form writes its settings to the link, lists what it skips, and refuses
   const skipped = page.getByRole('group').filter({ hasText: /^Skipped \(2\)/ });
   await expect(skipped).toContainText("2 blocks, 1 thread: 271 bytes (2 blocks) is over gnark's capacity of 135 bytes");
   await expect(skipped).toContainText(
-    "gnark, 2 threads: gnark runs single-threaded here: Go's js/wasm port is single-threaded",
+    "2 blocks, 2 threads: 271 bytes (2 blocks) is over gnark's capacity of 135 bytes",
   );
 
   await page.getByLabel('Measured runs').fill('5');
