@@ -56,8 +56,12 @@ async function backendArtifacts() {
 }
 
 async function pageBundle() {
+  // A production bundle whatever NODE_ENV an earlier step or the caller's shell left set: with
+  // NODE_ENV=development, vite build makes a bundle without the service worker's isolation.
   await step('build the page (vite build)', () =>
-    run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']),
+    run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      env: { NODE_ENV: 'production' },
+    }),
   );
 }
 

@@ -28,6 +28,10 @@ export async function writeResultsCatalogue(artifacts) {
   if (existsSync(out) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key)
     return log('results catalogue is up to date');
   const { createServer } = await import('vite');
+  // createServer sets process.env.NODE_ENV to 'development' when it is unset, and every child
+  // process the set-up starts afterwards inherits it: `vite build` then made a development
+  // bundle (no service worker, import.meta.env.DEV true) on a fresh clone. Put it back after.
+  const nodeEnv = process.env.NODE_ENV;
   const server = await createServer({
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
@@ -50,5 +54,7 @@ export async function writeResultsCatalogue(artifacts) {
     log(`results catalogue: ${Object.keys(catalogue.backends).join(', ')}`);
   } finally {
     await server.close();
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
