@@ -60,6 +60,11 @@ class SecondInstance {
   memoryBytes = 0;
 
   private constructor(private worker: Worker) {
+    // A worker that dies without a message (an uncaught error) must not leave a proof waiting.
+    worker.onerror = (ev) => {
+      const err = new BackendError('crashed', `second gnark instance: ${ev.message}`);
+      for (const id of [...this.pending.keys()]) this.settle(id)?.reject(err);
+    };
     worker.onmessage = (ev: MessageEvent) => {
       const m = ev.data;
       if (m.type === 'part') {
