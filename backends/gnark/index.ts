@@ -22,7 +22,7 @@ export const backend: Backend = {
     phases: PHASES, // gnark/prover/phases.json: the labels Go reports
     threads: {
       supported: () => true,
-      note: "Go's js/wasm port is single-threaded. On 2 threads a second Go wasm instance, in its own worker with its own copy of the proving key, computes three quarters of the quotient's multi-scalar multiplication while the first computes the rest; more threads still use two.",
+      note: "Go's js/wasm port is single-threaded. On 2 threads a second Go wasm instance, in its own worker with its own copy of the proving key, computes most of the quotient's multi-scalar multiplication (gnark/prover/twoparts.go says how much) while the first computes the rest; more threads still use two.",
     },
   },
   createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'gnark' }),
