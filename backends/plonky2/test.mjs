@@ -9,11 +9,9 @@
 // Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node backends/plonky2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { fuzzSuite, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
+import { fuzzSuite, GOLDILOCKS, goldilocksPublicInputKinds, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
 
 export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
-
-const P = 2n ** 64n - 2n ** 32n + 1n; // Goldilocks
 
 const main = () =>
   runWasmFuzz({
@@ -29,33 +27,12 @@ const main = () =>
     config: { maxBlocks: 1, merkleHash: 'keccak', zk: 'off' },
     capacity: 135,
     message: 'zkplay plonky2 wasm fuzz',
-    kinds: plonky2Kinds,
-    moreLengths: (L) => [Number(P), Number(P) + L],
+    kinds: goldilocksPublicInputKinds,
+    moreLengths: (L) => [Number(GOLDILOCKS), Number(GOLDILOCKS) + L],
     lengthRefusal: 'invalid input: length 4294967301 is outside 0..=135 (this circuit holds at most 135 bytes)',
     digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
     setupLabel: 'build',
   });
-
-/**
- * A kind of its own: the 33 public inputs are the last 33 * 8 bytes (u64 little-endian); rewrite
- * the length to another in-range value and verify against it, or to L + p (non-canonical).
- */
-function plonky2Kinds({ proof, length: L, cap }) {
-  const n = proof.length;
-  return {
-    'public input rewritten': ({ r, i, proof: honest }) => {
-      const p = honest.slice();
-      const view = new DataView(p.buffer);
-      if (i % 2) {
-        const other = (L + 1 + r.int(cap)) % (cap + 1);
-        view.setBigUint64(n - 8, BigInt(other), true);
-        return { proof: p, length: other };
-      }
-      view.setBigUint64(n - 8, BigInt(L) + P, true);
-      return { proof: p };
-    },
-  };
-}
 
 // Last, so that everything main() reads is defined when `node backends/plonky2/test.mjs` starts it.
 export const test = fuzzSuite(import.meta.url, 'plonky2', main);

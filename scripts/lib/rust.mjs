@@ -125,6 +125,21 @@ function setDependencyKeys(toml, dep, set) {
 export const SHARED_CRATES = ['zkplay-wasm-runtime'];
 
 /**
+ * The workspace crates `crate` builds from: itself, SHARED_CRATES, then the other workspace crates
+ * its Cargo.toml names by path (transitively; e.g. zkplay-starky's wrapped proofs use
+ * zkplay-plonky2's proof-shape check), in that order so that a crate without such dependencies
+ * keeps its cache key.
+ */
+export function workspaceCrates(cratesDir, crate) {
+  const out = [crate, ...SHARED_CRATES];
+  for (let i = 0; i < out.length; i++) {
+    const toml = readFileSync(join(cratesDir, out[i], 'Cargo.toml'), 'utf8');
+    for (const [, dep] of toml.matchAll(/path\s*=\s*"\.\.\/([A-Za-z0-9_-]+)"/g)) if (!out.includes(dep)) out.push(dep);
+  }
+  return out;
+}
+
+/**
  * A copy of the workspace holding only `crate` (and SHARED_CRATES), with `[patch.crates-io]` entries pointing at
  * edited copies of registry crates (never committed: derived here from the registry's source).
  * tests: also copy the crates' tests/ (for scripts/lib/wasm-patches.mjs, which runs them natively).
@@ -139,7 +154,8 @@ export async function derivedWorkspace(root, dir, crate, patches, { tests = fals
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of ['Cargo.lock', 'rust-toolchain.toml']) cpSync(join(cratesDir, f), join(dir, f));
-  for (const c of [crate, ...SHARED_CRATES]) {
+  const members = workspaceCrates(cratesDir, crate);
+  for (const c of members) {
     const skip = tests ? /\/(target|benches|examples)(\/|$)/ : /\/(target|tests|benches|examples)(\/|$)/;
     cpSync(join(cratesDir, c), join(dir, c), {
       recursive: true,
@@ -147,7 +163,7 @@ export async function derivedWorkspace(root, dir, crate, patches, { tests = fals
     });
   }
   let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
-  ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify([crate, ...SHARED_CRATES])}`);
+  ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify(members)}`);
   ws += '\n# Derived by scripts/lib/rust.mjs (not committed): edited copies of registry crates.\n[patch.crates-io]\n';
   const copies = new Map(); // name-version -> the edited copy
   for (const p of patches) {
@@ -179,11 +195,10 @@ export async function derivedWorkspace(root, dir, crate, patches, { tests = fals
 export async function buildWasm({ root, cacheDir, crate, variant, features, patches = [] }) {
   const cratesDir = join(root, 'crates');
   const channel = pinnedToolchain(root);
-  // The crate, the shared crates it depends on, and the workspace files: a change to any of them rebuilds.
+  // The crate, the workspace crates it depends on, and the workspace files: a change to any of them rebuilds.
   const tree = hashTree(
     [
-      join(cratesDir, crate),
-      ...SHARED_CRATES.map((c) => join(cratesDir, c)),
+      ...workspaceCrates(cratesDir, crate).map((c) => join(cratesDir, c)),
       join(cratesDir, 'Cargo.toml'),
       join(cratesDir, 'Cargo.lock'),
       join(cratesDir, 'rust-toolchain.toml'),

@@ -180,6 +180,31 @@ export const COMMON_MUTATIONS = {
   'wrong length in range': ({ r, proof, length, cap }) => ({ proof, length: (length + 1 + r.int(cap)) % (cap + 1) }),
 };
 
+/** The Goldilocks prime, 2^64 - 2^32 + 1 (plonky2 and starky). */
+export const GOLDILOCKS = 2n ** 64n - 2n ** 32n + 1n;
+
+/**
+ * A kind for plonky2 proofs whose 33 public inputs (32 digest bytes, then L) are the last 33 * 8
+ * bytes (u64 little-endian): rewrite the length to another in-range value and verify against it,
+ * or to L + p (non-canonical). plonky2's and starky's wrapped proofs share this layout.
+ */
+export function goldilocksPublicInputKinds({ proof, length: L, cap }) {
+  const n = proof.length;
+  return {
+    'public input rewritten': ({ r, i, proof: honest }) => {
+      const p = honest.slice();
+      const view = new DataView(p.buffer);
+      if (i % 2) {
+        const other = (L + 1 + r.int(cap)) % (cap + 1);
+        view.setBigUint64(n - 8, BigInt(other), true);
+        return { proof: p, length: other };
+      }
+      view.setBigUint64(n - 8, BigInt(L) + GOLDILOCKS, true);
+      return { proof: p };
+    },
+  };
+}
+
 /**
  * Runs `count` mutations, cycling through `kinds` (name -> maker, as COMMON_MUTATIONS), each
  * through `mutate` (which fails on one that verifies). Where `expect` names a kind, its refusal

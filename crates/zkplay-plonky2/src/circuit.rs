@@ -33,7 +33,7 @@ pub(crate) struct Layout {
     pub t: Vec<Target>,
     pub lt: Vec<Target>,
     /// `sum_k t_k` (connected to the constant 1; read by the forgery tests only).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    #[cfg_attr(not(feature = "test-support"), allow(dead_code))]
     pub t_sum: Target,
     /// Bit `b` of padded byte `i` is `msg_bits[8 i + b]`.
     pub msg_bits: Vec<Target>,

@@ -36,7 +36,8 @@ pub mod gates;
 pub mod keys;
 mod params;
 mod prover;
-mod shape;
+// Public for zkplay-starky, whose wrapped proofs are plonky2 proofs of another circuit.
+pub mod shape;
 mod statement;
 mod verifier;
 #[cfg(feature = "verifier-wasm")]

@@ -20,7 +20,7 @@ use plonky2::plonk::circuit_data::CommonCircuitData;
 
 /// How the config's Merkle hashes are serialized.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum HashBytes {
+pub enum HashBytes {
     /// Raw bytes (`KeccakHash<N>`): any value is canonical.
     Raw(usize),
     /// `n` field elements (`HashOut`, Poseidon): each must be canonical.
@@ -47,7 +47,7 @@ struct Walker<'a> {
     marks: Option<Vec<(usize, usize, Part)>>,
 }
 
-type R<T> = Result<T, String>;
+pub type R<T> = Result<T, String>;
 
 impl<'a> Walker<'a> {
     fn take(&mut self, n: usize, what: &str) -> R<&'a [u8]> {
@@ -125,7 +125,7 @@ impl<'a> Walker<'a> {
 /// Checks that `bytes` has the exact shape of a `ProofWithPublicInputs` of the circuit
 /// described by `common` (uncompressed, as `to_bytes` writes it); returns its public inputs
 /// (canonical values).
-pub(crate) fn check<F: RichField + Extendable<D>, const D: usize>(
+pub fn check<F: RichField + Extendable<D>, const D: usize>(
     bytes: &[u8],
     common: &CommonCircuitData<F, D>,
     hash: HashBytes,
@@ -135,7 +135,7 @@ pub(crate) fn check<F: RichField + Extendable<D>, const D: usize>(
 
 /// Where each field element, hash, Merkle-proof length and the public-input count of a
 /// well-formed proof are: `(offset, size, part)` (for fuzzing).
-pub(crate) fn layout<F: RichField + Extendable<D>, const D: usize>(
+pub fn layout<F: RichField + Extendable<D>, const D: usize>(
     bytes: &[u8],
     common: &CommonCircuitData<F, D>,
     hash: HashBytes,

@@ -46,6 +46,8 @@ pub struct Wrapper {
     sponge: StarkProofWithPublicInputsTarget<D>,
     keccak: StarkProofWithPublicInputsTarget<D>,
     zero: plonky2::iop::target::Target,
+    /// Gates spent verifying each table's STARK (sponge, Keccak): FRI queries dominate.
+    pub table_gates: [usize; 2],
 }
 
 fn table_in_circuit<S: Stark<F, D>>(
@@ -163,10 +165,15 @@ fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_kno
         b.register_public_inputs(&out);
         let zero = b.zero();
         let data = b.build::<C>();
-        return Wrapper { range, data, sponge, keccak, zero };
+        return Wrapper { range, data, sponge, keccak, zero, table_gates: [0, 0] };
     }
+    let g0 = b.num_gates();
     table_in_circuit(&mut b, &tables.sponge, ctl::SPONGE, &sponge, &ctls, &ctl_ch, state, config, range.sponge, None);
+    let g1 = b.num_gates();
     table_in_circuit(&mut b, &tables.keccak, ctl::KECCAK, &keccak, &ctls, &ctl_ch, state, config, range.keccak, None);
+    let g2 = b.num_gates();
+    // With RUST_LOG=debug (wrap_bench), plonky2 prints the gates per context and per gate type.
+    b.print_gate_counts(0);
     let zs = [
         sponge.proof.openings.ctl_zs_first.clone().expect("CTL openings"),
         keccak.proof.openings.ctl_zs_first.clone().expect("CTL openings"),
@@ -182,7 +189,7 @@ fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_kno
     b.register_public_inputs(&sponge.public_inputs);
     let zero = b.zero();
     let data = b.build::<C>();
-    Wrapper { range, data, sponge, keccak, zero }
+    Wrapper { range, data, sponge, keccak, zero, table_gates: [g1 - g0, g2 - g1] }
 }
 
 impl Wrapper {

@@ -1,0 +1,96 @@
+// Builds the starky backend's artifacts: crates/zkplay-starky compiled to wasm three times, with
+// wasm-bindgen's JS glue for each, into web/public/artifacts/starky/{threads,single,verifier}/,
+// the wrapper's key files, sample proof files, and index.json (sizes and sha256 of each file).
+// Called by scripts/setup.mjs.
+//   threads:  atomics + shared memory; starky's and plonky2's `parallel` (rayon) on Web Workers.
+//   single:   plain wasm32 without `parallel`.
+//   verifier: plain wasm32 with only `verify` (src/verifier_wasm.rs), for the verifier package.
+// All three build plonky2_field with PLONKY2_FIELD_MUL_WIDE, as plonky2's do (the same crate).
+// starky is transparent, but a verifier needs the wrapper circuit's verifier data: it is made
+// natively (examples/keys.rs) for each zk setting, keys/wrapper-zk{off,on}.bin, listed in
+// index.json's `keys` (its sha256 is the keyHash), plus two sample proof files made by the same
+// run. The browser builds the same wrapper and refuses it unless it is the one the file pins.
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
+import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
+import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
+import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
+
+const CRATE = 'zkplay-starky';
+const PROOF_SYSTEM = 'starky-ctl-plonky2-wrap';
+
+const VARIANTS = [
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+];
+
+/** The wrapper key files and samples, made natively and cached by what they are made from. */
+async function buildKeys({ root, cacheDir }) {
+  const crates = join(root, 'crates');
+  // The tables, the wrapper and the key container (this crate), the gate serializer and proof
+  // shape of zkplay-plonky2, the contract (zkplay-wasm-runtime), the locked versions.
+  const tree = hashTree(
+    [
+      join(crates, CRATE),
+      join(crates, 'zkplay-plonky2', 'src'),
+      join(crates, 'zkplay-wasm-runtime'),
+      join(crates, 'Cargo.toml'),
+      join(crates, 'Cargo.lock'),
+      join(crates, 'rust-toolchain.toml'),
+    ],
+    // Not what only wasm or tests read: each edit of those would re-run the example (~2 minutes).
+    { exclude: ['/tests/', '/benches/', 'tests.rs', 'node-smoke.cjs', 'wasm.rs', 'thread_cache.rs', 'README.md'] },
+  );
+  const key = createHash('sha256').update(tree).digest('hex').slice(0, 16);
+  return runKeysExample({
+    root,
+    cacheDir,
+    crate: CRATE,
+    backend: 'starky',
+    key,
+    what: 'the wrapper key of each zk setting and two sample proofs (native; ~3 minutes)',
+  });
+}
+
+export async function build({ root, cacheDir, outDir }) {
+  await buildWasmBackend({ id: 'starky', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS });
+  const keysDir = await buildKeys({ root, cacheDir });
+  const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
+  mkdirSync(join(outDir, 'keys'), { recursive: true });
+  const entries = manifest.map((m) => {
+    cpSync(join(keysDir, m.file), join(outDir, 'keys', m.file));
+    const sha256 = sha256File(join(keysDir, m.file));
+    return {
+      config: m.config,
+      keyHash: sha256,
+      vk: { file: `keys/${m.file}`, bytes: m.bytes, sha256 },
+      capacityBytes: m.capacityBytes,
+    };
+  });
+  const indexPath = join(outDir, 'index.json');
+  const index = JSON.parse(readFileSync(indexPath, 'utf8'));
+  index.keys = {
+    proofSystem: PROOF_SYSTEM,
+    field: 'goldilocks',
+    setup: {
+      kind: 'transparent',
+      note: 'No setup: the wrapper circuit’s verifier data is derived deterministically from the code, built natively at build time; the browser builds the same circuit and checks it against this file.',
+    },
+    versions: { starky: lockedVersion(root, 'starky'), plonky2: lockedVersion(root, 'plonky2') },
+    entries,
+  };
+  index.samples = publishSamples({
+    root,
+    keysDir,
+    outDir,
+    entries,
+    claims: { backend: 'starky', proofSystem: PROOF_SYSTEM, field: 'goldilocks' },
+  });
+  writeFileSync(indexPath, JSON.stringify(index, null, 2));
+  log(
+    `starky: ${entries.length} wrapper key files (${entries.reduce((s, e) => s + e.vk.bytes, 0)} bytes) in ${join(outDir, 'keys')}`,
+  );
+}

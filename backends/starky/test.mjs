@@ -1,0 +1,74 @@
+// starky's own test suite for `npm test`: the single-threaded wasm build that the set-up wrote to
+// web/public/artifacts/starky/ is fuzzed in Node. The wrapper (zk off) built from the shipped key
+// file, one honest proof (two STARKs wrapped in one plonky2 proof), then seeded mutations of the
+// proof, the digest and the length (plus JavaScript numbers that a 32-bit `usize` would have
+// wrapped or truncated, and lengths at and above the Goldilocks prime). Every one must throw with
+// one of the crate's error prefixes, none may verify, and the wasm must never trap; the honest
+// proof verifies before, between and after. Then the verifier-only wasm (what the
+// zkplay-verifier package loads) with the shipped key file: the honest proof verifies, damaged
+// key files and the other zk setting's key never verify and never trap. The native fuzz (10,000
+// inputs) is the crate's tests/fuzz_verifier.rs.
+//
+// Run by scripts/test.mjs as the suite `starky` (a child Node process); `node backends/starky/test.mjs` runs it directly.
+// ZKPLAY_FUZZ_SEED=<n> replays another seed.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  failer,
+  fuzzSuite,
+  fuzzVerifierKeyFiles,
+  GOLDILOCKS,
+  goldilocksPublicInputKinds,
+  runWasmFuzz,
+} from '../../scripts/lib/wasm-fuzz.mjs';
+import OPTIONS from './options.json' with { type: 'json' };
+
+export const description = 'Node: starky wasm verifier fuzz (single-threaded build)';
+
+const fail = failer('starky');
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'public', 'artifacts', 'starky');
+const CAP = OPTIONS.maxMessageBytes;
+
+/** The shipped wrapper key of a zk setting, as the worker passes it. */
+function keyFile(zk) {
+  const entry = JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8')).keys?.entries.find(
+    (e) => e.config.zk === zk,
+  );
+  if (!entry) fail(`index.json lists no wrapper key for zk ${zk}: run the set-up`);
+  return readFileSync(join(ARTIFACTS, entry.vk.file));
+}
+
+const main = () =>
+  runWasmFuzz({
+    id: 'starky',
+    seed: 0x73746b79,
+    mutations: 200,
+    prefixes: ['invalid input: ', 'malformed proof: ', 'proof rejected: '],
+    config: { zk: 'off' },
+    files: () => ({ vk: keyFile('off') }),
+    capacity: CAP,
+    message: 'zkplay starky wasm fuzz',
+    kinds: goldilocksPublicInputKinds,
+    expect: { 'wrong digest': 'proof rejected: ', 'wrong length in range': 'proof rejected: ' },
+    moreLengths: (L) => [Number(GOLDILOCKS), Number(GOLDILOCKS) + L],
+    lengthRefusal: `invalid input: length 4294967301 is outside 0..=${CAP} (a starky proof claims at most 185,639 bytes, 1,365 blocks)`,
+    digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
+    setupLabel: 'build wrapper',
+    after: (honest) =>
+      fuzzVerifierKeyFiles({
+        artifacts: ARTIFACTS,
+        config: { zk: 'off' },
+        vk: honest.files.vk,
+        otherKey: keyFile('on'),
+        // A damaged common-data section can still parse, as another circuit's: the honest proof
+        // then does not have that circuit's shape (corrupt-proof). The package checks the key's
+        // sha256 before it gets here.
+        codes: ['corrupt-artifact', 'corrupt-proof'],
+        honest,
+        r: honest.r,
+        fail,
+      }),
+  });
+
+export const test = fuzzSuite(import.meta.url, 'starky', main);
