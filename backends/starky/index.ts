@@ -6,7 +6,7 @@
 import type { Backend } from '@zkplay/core/manifest';
 import { rustPhases, rustThreads } from '@zkplay/core/rust-manifest';
 import CRATE from './phases.json';
-import { blocksOf, HASH, MAX_BYTES, STATEMENT_MAX_BYTES, ZK_LABELS, ZK_OPTIONS } from './config';
+import { capacityOf, HASH, MAX_BYTES, STATEMENT_MAX_BYTES, ZK_OPTIONS, zkLabel } from './config';
 
 export const backend: Backend = {
   manifest: {
@@ -27,12 +27,12 @@ export const backend: Backend = {
       {
         id: 'zk',
         label: 'Zero knowledge',
-        help: `Blinding of the wrapped plonky2 proof. Messages up to ${MAX_BYTES.toLocaleString('en')} bytes prove here (the memory estimate for wasm32's 4 GiB); a proof may claim up to ${STATEMENT_MAX_BYTES.toLocaleString('en')} bytes (natively).`,
-        options: ZK_OPTIONS.map((value) => ({ value, label: ZK_LABELS[value] ?? value })),
+        help: `plonky2's blinding of the wrapped proof: off is sound but does not formally hide the STARK proofs it verifies (their openings are evaluations of the message's trace); on hides them, with a wrapper twice as tall. Messages up to ${MAX_BYTES.toLocaleString('en')} bytes prove here with zk off (the memory estimate for wasm32's 4 GiB); a proof may claim up to ${STATEMENT_MAX_BYTES.toLocaleString('en')} bytes (natively).`,
+        options: ZK_OPTIONS.map((value) => ({ value, label: zkLabel(value) })),
       },
     ],
     defaultConfig: () => ({ zk: 'off' }),
-    capacity: () => ({ blocks: blocksOf(MAX_BYTES), bytes: MAX_BYTES }),
+    capacity: (config) => capacityOf(String(config.zk ?? 'off')),
     phases: rustPhases(CRATE.phases, { keys: true }),
     threads: rustThreads('starky and plonky2 `parallel`'),
   },

@@ -14,6 +14,12 @@ export interface Knob {
 export interface Capacity {
   bytes: number;
   blocks: number;
+  /**
+   * Why this configuration cannot prove in this page although it exists (its proofs still
+   * verify here): shown instead of the capacity, and Prove is disabled. E.g. starky's zk wrapper
+   * needs more memory than wasm32 has.
+   */
+  unavailable?: string;
 }
 
 export interface BackendManifest {

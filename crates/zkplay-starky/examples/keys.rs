@@ -25,6 +25,8 @@ fn main() {
     for zk in [false, true] {
         let t = Instant::now();
         let w = wrap::build(&Tables::default(), &production_config(), RANGE, zk);
+        // The memory estimate assumes these rows (src/memory.rs).
+        assert_eq!(w.data.common.degree_bits(), zkplay_starky::memory::wrapper_degree_bits(zk), "zk {zk}");
         let file = keys::encode(&w, key_info(zk)).expect("key file");
         let name = keys::file_name(zk);
         std::fs::write(out.join(&name), &file).expect("write key");

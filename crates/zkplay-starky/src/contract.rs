@@ -149,7 +149,7 @@ impl StarkyProver {
         if len > MAX_MESSAGE_BYTES as usize {
             return Err(Error::MessageTooLong { len, max: MAX_MESSAGE_BYTES as usize });
         }
-        let need = estimated_peak_bytes(len);
+        let need = estimated_peak_bytes(len, self.zk);
         if need > MEMORY_LIMIT {
             return Err(Error::TooLarge { len, need, limit: MEMORY_LIMIT, max_len: self.max_len });
         }
@@ -184,13 +184,17 @@ impl Prover for StarkyProver {
     /// made here verifies against the published key.
     fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self> {
         let zk = zk_from_json(config)?;
+        let max_len = max_message_bytes(MEMORY_LIMIT, zk).ok_or(Error::WrapperTooLarge {
+            zk,
+            need: estimated_peak_bytes(0, zk),
+            limit: MEMORY_LIMIT,
+        })?;
         let vk = artifacts.get("vk")?;
         keys::check_pinned(vk, zk)?;
         let key = keys::decode(vk)?;
         let tables = Tables::default();
         let (wrapper, phase) = BUILD.time(|| wrap::build(&tables, &production_config(), RANGE, zk));
         key.pins(&wrapper, key_info(zk))?;
-        let max_len = max_message_bytes(MEMORY_LIMIT);
         let common = &wrapper.data.common;
         let fri = &production_config().fri_config;
         let report = PrepareReport {
@@ -231,7 +235,7 @@ impl Prover for StarkyProver {
     fn stats(&self) -> StarkyStats {
         StarkyStats {
             max_message_bytes: self.max_len,
-            estimated_peak_bytes_at_max: estimated_peak_bytes(self.max_len),
+            estimated_peak_bytes_at_max: estimated_peak_bytes(self.max_len, self.zk),
             wrapper_degree_bits: self.wrapper.data.common.degree_bits(),
             zero_knowledge: self.zk,
         }
@@ -258,17 +262,21 @@ mod tests {
     #[test]
     fn options_file_states_the_limits() {
         use zkplay_wasm_runtime::serde_json::json;
-        let wasm_max = max_message_bytes(crate::memory::WASM32_MEMORY);
+        let wasm32 = crate::memory::WASM32_MEMORY;
         let sizes = [1usize, 10, 100, 200, 340, 341, 400, 682, 1000, 1365];
         let want = json!({
-            "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-starky options_file`, which fails when it is stale: the longest message the wrapper takes, the longest a wasm32 build may prove (memory estimate of src/memory.rs) and the estimate per size, read by backends/starky/config.ts.",
+            "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-starky options_file`, which fails when it is stale: the longest message the wrapper takes, per zk setting the longest a wasm32 build may prove (memory estimate of src/memory.rs), and the estimate per size (zk off), read by backends/starky/config.ts.",
             "blockBytes": crate::keccak::RATE_BYTES,
             "maxMessageBytes": MAX_MESSAGE_BYTES,
-            "wasmMaxMessageBytes": wasm_max,
-            "zk": ["off", "on"],
+            // Per zk setting: the longest message wasm32 may prove (null: none, the wrapper alone
+            // would not fit) and the wrapper's rows.
+            "wasm": (["off", "on"].iter().map(|z| {
+                let zk = *z == "on";
+                json!({ "zk": z, "maxMessageBytes": max_message_bytes(wasm32, zk), "wrapperRows": 1u64 << crate::memory::wrapper_degree_bits(zk) })
+            }).collect::<Vec<_>>()),
             "estimates": sizes.iter().map(|&b| {
                 let len = b * crate::keccak::RATE_BYTES - 1;
-                json!({ "blocks": b, "bytes": len, "rows": rows(len), "estimatedPeakBytes": estimated_peak_bytes(len) })
+                json!({ "blocks": b, "bytes": len, "rows": rows(len), "estimatedPeakBytes": estimated_peak_bytes(len, false) })
             }).collect::<Vec<_>>(),
         });
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../backends/starky/options.json");

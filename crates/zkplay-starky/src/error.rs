@@ -8,6 +8,9 @@ zkplay_wasm_runtime::coded_error! {
         /// Proving this message would need more memory than this process can address; refused
         /// before any work from the estimate of [`crate::memory`].
         TooLarge { len: usize, need: u64, limit: u64, max_len: usize } => OutOfMemory,
+        /// The wrapper of this zk setting alone would not fit (zk on in wasm32): refused in
+        /// prepare, before it is built.
+        WrapperTooLarge { zk: bool, need: u64, limit: u64 } => OutOfMemory,
         /// starky or plonky2 refused to prove (a bug: honest traces always satisfy the tables).
         Proving(String) => Internal,
         /// Proof bytes that are not one wrapped proof of this wrapper (see zkplay_plonky2::shape).
@@ -36,6 +39,14 @@ impl std::fmt::Display for Error {
                 gib(*need),
                 gib(*limit),
                 crate::MAX_MESSAGE_BYTES
+            ),
+            Error::WrapperTooLarge { zk, need, limit } => write!(
+                f,
+                "the wrapper for zk {} ({} rows) needs about {:.1} GiB to prove even one block, more than the {:.1} GiB this build can address: choose zk off here, or prove natively",
+                if *zk { "on" } else { "off" },
+                1u64 << crate::memory::wrapper_degree_bits(*zk),
+                gib(*need),
+                gib(*limit)
             ),
             Error::Proving(m) => write!(f, "proving failed: {m}"),
             Error::MalformedProof(m) => write!(f, "malformed proof: {m}"),

@@ -110,10 +110,12 @@ fn the_key_file_pins_the_wrapper() {
 #[test]
 fn memory_estimate_refuses_before_any_work() {
     // wasm32: 341 blocks (a 2^13-row Keccak table) fit the estimate, 342 do not.
-    let max = max_message_bytes(WASM32_MEMORY);
+    let max = max_message_bytes(WASM32_MEMORY, false).unwrap();
     assert_eq!(max, 341 * 136 - 1);
-    assert!(estimated_peak_bytes(max) <= WASM32_MEMORY);
-    assert!(estimated_peak_bytes(max + 1) > WASM32_MEMORY);
+    assert!(estimated_peak_bytes(max, false) <= WASM32_MEMORY);
+    assert!(estimated_peak_bytes(max + 1, false) > WASM32_MEMORY);
+    // zk on: the 2^17-row wrapper alone would not fit.
+    assert_eq!(max_message_bytes(WASM32_MEMORY, true), None);
     // Natively there is no limit but the wrapper's: one byte more is `capacity`.
     let f = fixture();
     let e = f.prover.prove(&vec![0u8; MAX_MESSAGE_BYTES as usize + 1]).unwrap_err();
