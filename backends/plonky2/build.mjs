@@ -12,12 +12,12 @@
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
 // sample proof files (samples/, index.json `samples`) proven by the same native run.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
-import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
-import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
+import { publishKeyEntries, publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
+import { hashTree, log } from '../../scripts/lib/steps.mjs';
 import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-plonky2';
@@ -70,18 +70,7 @@ async function buildKeys({ root, cacheDir }) {
 export async function build({ root, cacheDir, outDir }) {
   await buildWasmBackend({ id: 'plonky2', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS });
   const keysDir = await buildKeys({ root, cacheDir });
-  const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
-  mkdirSync(join(outDir, 'keys'), { recursive: true });
-  const entries = manifest.map((m) => {
-    cpSync(join(keysDir, m.file), join(outDir, 'keys', m.file));
-    const sha256 = sha256File(join(keysDir, m.file));
-    return {
-      config: m.config,
-      keyHash: sha256,
-      vk: { file: `keys/${m.file}`, bytes: m.bytes, sha256 },
-      capacityBytes: m.capacityBytes,
-    };
-  });
+  const entries = publishKeyEntries({ keysDir, outDir });
   const indexPath = join(outDir, 'index.json');
   const index = JSON.parse(readFileSync(indexPath, 'utf8'));
   index.keys = {

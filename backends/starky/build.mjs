@@ -10,12 +10,12 @@
 // natively (examples/keys.rs) for each zk setting, keys/wrapper-zk{off,on}.bin, listed in
 // index.json's `keys` (its sha256 is the keyHash), plus two sample proof files made by the same
 // run. The browser builds the same wrapper and refuses it unless it is the one the file pins.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
-import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
-import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
+import { publishKeyEntries, publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
+import { hashTree, log } from '../../scripts/lib/steps.mjs';
 import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-starky';
@@ -58,18 +58,7 @@ async function buildKeys({ root, cacheDir }) {
 export async function build({ root, cacheDir, outDir }) {
   await buildWasmBackend({ id: 'starky', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS });
   const keysDir = await buildKeys({ root, cacheDir });
-  const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
-  mkdirSync(join(outDir, 'keys'), { recursive: true });
-  const entries = manifest.map((m) => {
-    cpSync(join(keysDir, m.file), join(outDir, 'keys', m.file));
-    const sha256 = sha256File(join(keysDir, m.file));
-    return {
-      config: m.config,
-      keyHash: sha256,
-      vk: { file: `keys/${m.file}`, bytes: m.bytes, sha256 },
-      capacityBytes: m.capacityBytes,
-    };
-  });
+  const entries = publishKeyEntries({ keysDir, outDir });
   const indexPath = join(outDir, 'index.json');
   const index = JSON.parse(readFileSync(indexPath, 'utf8'));
   index.keys = {

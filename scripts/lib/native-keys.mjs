@@ -1,11 +1,11 @@
 // What the Rust backends' build.mjs share to ship keys made natively: running the crate's `keys`
 // example once per cache key (the caller says what the key covers), and wrapping the sample
 // proofs it made into proof files (schema/proof-file.schema.json, version 2).
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceDir } from './atomic.mjs';
 import { DEFAULT_HASH } from './hashes.mjs';
-import { log, run, step } from './steps.mjs';
+import { log, run, sha256File, step } from './steps.mjs';
 
 /**
  * `cargo run --example keys -- <dir>` of `crate` into <cacheDir>/<backend>/keys-<key>, unless a
@@ -29,6 +29,27 @@ export async function runKeysExample({ root, cacheDir, crate, backend, key, what
   replaceDir(tmp, dir);
   mkdirSync(join(dir, 'done'));
   return dir;
+}
+
+/**
+ * Copies the verifying-key files that keysDir/manifest.json lists ({ config, file,
+ * capacityBytes }) into outDir/keys/ and returns the index's `keys.entries`: each file's size and
+ * sha256, which is the keyHash proof files carry.
+ */
+export function publishKeyEntries({ keysDir, outDir }) {
+  const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
+  mkdirSync(join(outDir, 'keys'), { recursive: true });
+  return manifest.map((m) => {
+    cpSync(join(keysDir, m.file), join(outDir, 'keys', m.file));
+    const sha256 = sha256File(join(keysDir, m.file));
+    const bytes = statSync(join(keysDir, m.file)).size;
+    return {
+      config: m.config,
+      keyHash: sha256,
+      vk: { file: `keys/${m.file}`, bytes, sha256 },
+      capacityBytes: m.capacityBytes,
+    };
+  });
 }
 
 /**
