@@ -8,6 +8,10 @@ const port = Number(process.env.ZKPLAY_TEST_PORT ?? 4173);
 // (ZKPLAY_EXTRA_BACKENDS, vite.config.ts), for e2e/one-folder.spec.ts only.
 const devPort = Number(process.env.ZKPLAY_TEST_DEV_PORT ?? port + 1);
 const ONE_FOLDER = /one-folder\.spec\.ts/;
+// Chromium with V8's wasm wide-arithmetic flag: only e2e/wide-arithmetic.spec.ts runs there
+// (each Rust backend's threads-wide build, once); that spec's flagless case runs on desktop.
+const WIDE = /wide-arithmetic\.spec\.ts/;
+const wideLaunchOptions = chromiumLaunchOptions({ wide: true });
 
 export default defineConfig({
   // The suites that loop over every backend are in e2e/; a backend's own cases are in its folder.
@@ -38,7 +42,12 @@ export default defineConfig({
       testIgnore: ONE_FOLDER,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions },
     },
-    { name: 'phone', testIgnore: ONE_FOLDER, use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'phone', testIgnore: [ONE_FOLDER, WIDE], use: { ...devices['Pixel 7'], launchOptions } },
+    {
+      name: 'wide',
+      testMatch: WIDE,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions: wideLaunchOptions },
+    },
     {
       name: 'one-folder',
       testMatch: ONE_FOLDER,

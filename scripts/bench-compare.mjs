@@ -6,26 +6,37 @@
 // message size, median prove times (spread min–max) at each thread count, WASM/native, and the
 // multi-thread speed-up in wasm next to native's; writes everything as JSON (RunResults in the
 // shared schema).
-//   npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1]
+//   --wasm today,wide,threads: more sweeps in the same run. wide: Chromium started with the
+//   wide-arithmetic proposal on (scripts/lib/chromium.mjs), where the Rust backends that build
+//   threads-wide run it. threads: the Rust backends' threaded build pinned at every thread count
+//   (1 included: the single-threaded build against the threaded one on one thread). The table
+//   has a column and a ratio to native for each sweep.
+//   --primitives: also the Rust primitives (crates/zkplay-primitives: field products and FFTs
+//   over BN254, BLS12-381 and Goldilocks, the quick scales, one thread): natively, then in the
+//   primitives view of each of the today/wide sweeps; a second table compares them.
+//   npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1] [--wasm today[,wide][,threads]]
 //                            [--backends gnark,halo2,plonky2] [--out /tmp/zkplay-bench-compare.json]
 import { writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { browserSweep, servePlayground } from './lib/browser-bench.mjs';
+import { browserSweep, primitivesSweep, servePlayground } from './lib/browser-bench.mjs';
+import { jsonLines } from './lib/native.mjs';
 import { machineLoad, wasUnderLoad } from './lib/machine-load.mjs';
-import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
+import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
 const available = backendIds('bench-native.mjs');
 const opts = cliOptions(
-  'npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1] [--backends a,b] [--out F]',
+  'npm run bench:compare -- [--blocks 1,8] [--threads 1,2] [--runs 5] [--warmup 1] [--wasm today[,wide][,threads]] [--primitives] [--backends a,b] [--out F]',
   {
     blocks: '1,8',
     threads: '1,2',
     runs: '5',
     warmup: '1',
     backends: available.join(','),
+    wasm: 'today',
+    primitives: false,
     out: '/tmp/zkplay-bench-compare.json',
   },
 );
@@ -36,6 +47,14 @@ const warmup = Number(opts.warmup);
 const out = opts.out;
 const commit = capture('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown';
 const backends = opts.backends.split(',').filter((id) => available.includes(id));
+/** The wasm sweeps --wasm may ask for: a column label, the field prefix in the JSON rows, how Chromium runs. */
+const SWEEPS = {
+  today: { label: 'wasm', field: 'wasm' },
+  wide: { label: 'wasm wide', field: 'wideWasm', wide: true },
+  threads: { label: 'wasm threaded build', field: 'threadedWasm', build: 'threads' },
+};
+const sweeps = [...new Set(opts.wasm.split(','))];
+for (const s of sweeps) if (!(s in SWEEPS)) throw new Error(`--wasm takes ${Object.keys(SWEEPS).join(', ')}, not ${s}`);
 
 const proveStat = (r) => r?.phases.find((p) => p.id === 'prove')?.ms;
 const fmt = (s) =>
@@ -44,23 +63,29 @@ const fmt = (s) =>
     : '–';
 const ratio = (a, b) => (a && b ? `${(a.median / b.median).toFixed(2)}x` : '–');
 
-/** One row per (backend, bytes): prove at each thread count, natively and in wasm. */
+/**
+ * One row per (backend, bytes): prove at each thread count, natively and in each wasm sweep
+ * (wasm: { today?: RunResult[], wide?: ..., threads?: ... }), fields prefixed by SWEEPS' field.
+ */
 function compare(native, wasm) {
   const key = (r) => `${r.backend}/${r.message.bytes}`;
-  const cells = [...new Set([...native, ...wasm].map(key))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const all = [...native, ...Object.values(wasm).flat()];
+  const cells = [...new Set(all.map(key))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return cells.map((k) => {
     const [backend, bytes] = k.split('/');
-    const at = (set, t) => set.find((r) => key(r) === k && r.environment.threads === t);
+    const at = (set, t) => set?.find((r) => key(r) === k && r.environment.threads === t);
     const row = { backend, bytes: Number(bytes), threads: {} };
     for (const t of threads) {
       const n = proveStat(at(native, t));
-      const w = proveStat(at(wasm, t));
-      row.threads[t] = {
-        nativeMs: n ?? null,
-        wasmMs: w ?? null,
-        wasmOverNative: n && w ? w.median / n.median : null,
-        wasmBuild: at(wasm, t)?.environment.build ?? null,
-      };
+      const cell = { nativeMs: n ?? null };
+      for (const [sweep, { field: prefix }] of Object.entries(SWEEPS)) {
+        if (!wasm[sweep]) continue;
+        const w = proveStat(at(wasm[sweep], t));
+        cell[`${prefix}Ms`] = w ?? null;
+        cell[`${prefix}OverNative`] = n && w ? w.median / n.median : null;
+        cell[`${prefix}Build`] = at(wasm[sweep], t)?.environment.build ?? null;
+      }
+      row.threads[t] = cell;
     }
     return row;
   });
@@ -68,20 +93,34 @@ function compare(native, wasm) {
 
 function printTable(rows) {
   const [t1, ...more] = threads;
+  const cols = sweeps.map((s) => ({ name: SWEEPS[s].label, field: SWEEPS[s].field }));
   const head = [
     'backend, message',
-    ...threads.flatMap((t) => [`native ${t}T`, `wasm ${t}T`]),
-    ...threads.map((t) => `wasm/native ${t}T`),
-    ...more.map((t) => `wasm ${t}T/${t1}T speed-up (native's)`),
+    ...threads.flatMap((t) => [`native ${t}T`, ...cols.map((c) => `${c.name} ${t}T`)]),
+    ...threads.flatMap((t) => cols.map((c) => `${c.name}/native ${t}T`)),
+    ...more.flatMap((t) => cols.map((c) => `${c.name} ${t}T/${t1}T speed-up (native's)`)),
   ];
   const lines = [head];
   for (const r of rows) {
     const c = (t) => r.threads[t];
+    const build = (t, col) => {
+      const b = c(t)[`${col.field}Build`];
+      // Say which build ran where a sweep may run another than its name says (a backend without it).
+      return b && col.field !== 'wasm' ? ` [${b}]` : '';
+    };
     lines.push([
       `${r.backend}, ${r.bytes} B`,
-      ...threads.flatMap((t) => [fmt(c(t).nativeMs), fmt(c(t).wasmMs)]),
-      ...threads.map((t) => ratio(c(t).wasmMs, c(t).nativeMs)),
-      ...more.map((t) => `${ratio(c(t1).wasmMs, c(t).wasmMs)} (${ratio(c(t1).nativeMs, c(t).nativeMs)})`),
+      ...threads.flatMap((t) => [
+        fmt(c(t).nativeMs),
+        ...cols.map((col) => fmt(c(t)[`${col.field}Ms`]) + build(t, col)),
+      ]),
+      ...threads.flatMap((t) => cols.map((col) => ratio(c(t)[`${col.field}Ms`], c(t).nativeMs))),
+      ...more.flatMap((t) =>
+        cols.map(
+          (col) =>
+            `${ratio(c(t1)[`${col.field}Ms`], c(t)[`${col.field}Ms`])} (${ratio(c(t1).nativeMs, c(t).nativeMs)})`,
+        ),
+      ),
     ]);
   }
   console.log(`\n| ${lines[0].join(' | ')} |\n|${lines[0].map(() => '---').join('|')}|`);
@@ -89,6 +128,41 @@ function printTable(rows) {
   console.log(
     `\nProve times: median (min–max) of ${runs} runs after ${warmup} warm-up run(s) in wasm; natively ${runs} runs after building once. '–': not measured (over the circuit's capacity, or a build without threads).`,
   );
+}
+
+/** The Rust primitives natively on one thread at the primitives view's quick scales. */
+async function nativePrimitives() {
+  const env = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
+  await step('primitives: cargo build --release --example primitives', () =>
+    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], {
+      cwd: join(root, 'crates'),
+      env,
+      prefix: 'cargo build',
+    }),
+  );
+  const bin = join(env.CARGO_TARGET_DIR, 'release', 'examples', 'primitives');
+  const flags = ['--runs', String(runs), '--warmup', '1', '--max-fft', '10', '--max-g1', '5', '--max-msm', '12'];
+  return jsonLines('halo2curves + plonky2_field, RAYON_NUM_THREADS=1', bin, flags, { env: { RAYON_NUM_THREADS: '1' } });
+}
+
+/** Field products and FFTs over Fr: native and each sweep's wasm medians, and their ratios. */
+function printPrimitives(native, bySweep) {
+  const key = (r) => `${r.op} ${r.curve} 2^${r.logN}`;
+  const wanted = (r) => ['fr-mul', 'fft-fr'].includes(r.op) && r.threads === 1;
+  const cols = Object.keys(bySweep);
+  const head = [
+    'primitive',
+    'native',
+    ...cols.map((s) => SWEEPS[s].label),
+    ...cols.map((s) => `${SWEEPS[s].label}/native`),
+  ];
+  console.log(`\n| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
+  for (const n of native.filter(wanted)) {
+    const w = cols.map((s) => bySweep[s].find((r) => key(r) === key(n) && r.threads === 1));
+    const ms = (r) => (r ? `${r.ms.median.toFixed(3)} ms${r.build ? ` [${r.build}]` : ''}` : '–');
+    const ratio = (r) => (r ? `${(r.ms.median / n.ms.median).toFixed(2)}x` : '–');
+    console.log(`| ${[key(n), ms(n), ...w.map(ms), ...w.map(ratio)].join(' | ')} |`);
+  }
 }
 
 const loads = [await machineLoad('before')];
@@ -101,21 +175,36 @@ for (const id of backends) {
     )),
   );
 }
+const nativePrims = opts.primitives ? await nativePrimitives() : [];
 loads.push(await machineLoad('after native'));
 const server = await servePlayground();
-let exported;
+const exported = {};
 try {
-  exported = await step(
-    `wasm in Chromium: ${backends.join(',')} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs, ${warmup} warm-up)`,
-    () => browserSweep({ url: server.url, backends, blocks, threads, runs, warmup, log }),
-  );
+  for (const sweep of sweeps) {
+    const { label, wide, build } = SWEEPS[sweep];
+    exported[sweep] = await step(
+      `${label} in Chromium${wide ? ' with the wide-arithmetic flag' : ''}: ${backends.join(',')} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs, ${warmup} warm-up)`,
+      () => browserSweep({ url: server.url, backends, blocks, threads, runs, warmup, wide, build, log }),
+    );
+    loads.push(await machineLoad(`after ${label}`));
+  }
+  if (opts.primitives)
+    for (const sweep of sweeps.filter((s) => !SWEEPS[s].build)) {
+      exported[`primitives-${sweep}`] = await step(`primitives view in Chromium (${SWEEPS[sweep].label})`, () =>
+        primitivesSweep({ url: server.url, runs, wide: !!SWEEPS[sweep].wide, log }),
+      );
+      loads.push(await machineLoad(`after the primitives (${SWEEPS[sweep].label})`));
+    }
 } finally {
   server.stop();
 }
-loads.push(await machineLoad('after wasm'));
 
-const rows = compare(native, exported.results);
+const rows = compare(native, Object.fromEntries(sweeps.map((s) => [s, exported[s].results])));
 printTable(rows);
+const primitiveSweeps = Object.fromEntries(
+  sweeps.filter((s) => exported[`primitives-${s}`]).map((s) => [s, exported[`primitives-${s}`]]),
+);
+if (opts.primitives) printPrimitives(nativePrims, primitiveSweeps);
 const busy = wasUnderLoad(loads);
 if (busy)
   console.log(`\nLabel these figures as measured UNDER LOAD: the load average or other processes above were not idle.`);
@@ -136,11 +225,14 @@ writeFileSync(
       },
       underLoad: busy,
       loads,
-      settings: { backends, blocks, threads, runs, warmup },
-      browser: exported.device,
+      settings: { backends, blocks, threads, runs, warmup, wasm: sweeps },
+      browser: exported[sweeps[0]].device,
       rows,
       native,
-      wasm: exported.results,
+      wasm: exported.today?.results ?? [],
+      ...(exported.wide ? { wideWasm: exported.wide.results, wideBrowser: exported.wide.device } : {}),
+      ...(exported.threads ? { threadedWasm: exported.threads.results } : {}),
+      ...(opts.primitives ? { primitives: { native: nativePrims, wasm: primitiveSweeps } } : {}),
     },
     null,
     2,

@@ -10,7 +10,6 @@
 //   node scripts/bench-native.mjs [--runs 5] [--blocks 1,2,4,8] [--threads 1,2] [--only gnark,primitives]
 //     [--max-fft 15] [--max-g1 10] [--max-msm 16] [--note "extra conditions"]
 // --only primitives measures only the primitives and keeps every other field of the file as it is.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import addFormats from 'ajv-formats';
 import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
+import { jsonLines } from './lib/native.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
 function schemaErrors(doc) {
@@ -205,34 +205,4 @@ async function benchPrimitives() {
   }
   const rustc = capture('rustc', ['--version'], { cwd: join(root, 'crates') }) ?? '';
   return { records, warmup, rustc };
-}
-
-/** Runs a runner that prints one JSON record per line; logs each case as it comes. */
-function jsonLines(what, cmd, args, opts = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd: opts.cwd ?? root,
-      env: { ...process.env, ...(opts.env ?? {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const records = [];
-    let buf = '';
-    const t0 = Date.now();
-    child.stdout.on('data', (d) => {
-      buf += d.toString();
-      const lines = buf.split('\n');
-      buf = lines.pop();
-      for (const l of lines.filter((x) => x.trim())) {
-        const r = JSON.parse(l);
-        records.push(r);
-        log(
-          `  ${what}: ${r.op} ${r.curve} 2^${r.logN}: median ${r.ms.median.toFixed(3)} ms on ${r.threads} thread(s)${r.checked ? ', checked' : ''}`,
-        );
-      }
-    });
-    child.on('error', (e) => reject(new Error(`${cmd} could not start: ${e.message}`)));
-    child.on('close', (code) =>
-      code === 0 ? resolve(records) : reject(new Error(`${what}: ${cmd} exited with ${code}`)),
-    );
-  });
 }

@@ -6,7 +6,8 @@
 // time under MSM / FFT / hashing / witness generation / allocator / GC, self time per crate or
 // Go package, and the hottest functions.
 //   npm run profile:browser -- --backend halo2 [--blocks 1] [--threads 1] [--runs 1] [--warmup 1]
-//                              [--sampling-us 500] [--top 30] [--out /tmp/zkplay-profiles]
+//                              [--sampling-us 500] [--top 30] [--out /tmp/zkplay-profiles] [--wide]
+//   --wide: Chromium with the wasm wide-arithmetic flag, so a Rust backend's threads-wide build runs.
 //   node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]
 //                              summarizes profiles written before (or saved from DevTools).
 // The profiler's sampling slows the run a little: read the times here as shares, and take
@@ -21,11 +22,12 @@ import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
 const USAGE =
-  'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
+  'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir] [--wide]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
 const opts = cliOptions(
   USAGE,
   {
     summarize: false,
+    wide: false,
     backend: '',
     blocks: '1',
     threads: '1',
@@ -78,6 +80,7 @@ try {
       threads: [threads],
       runs,
       warmup,
+      wide: !!opts.wide,
       log,
       onPage: async (page) => {
         const profiler = await profileWorkers(page, { samplingUs, log });
@@ -90,7 +93,7 @@ try {
     const result = exported.results.find((r) => r.backend === backend);
     const prove = result?.phases.find((p) => p.id === 'prove')?.ms;
     if (names) for (const p of profiles) nameWasmFrames(p.profile, names);
-    const stem = `${backend}-${blocks}b-${threads}t`;
+    const stem = `${backend}-${blocks}b-${threads}t${opts.wide ? '-wide' : ''}`;
     profiles.forEach((p, i) => writeFileSync(join(outDir, `${stem}-worker${i}.cpuprofile`), JSON.stringify(p.profile)));
     const summary = summarizeProfiles(profiles, { top });
     const title = `${backend}, ${result?.message.bytes ?? '?'} B, ${threads} thread(s), build ${result?.environment.build ?? '?'}: ${warmup} warm-up + ${runs} run(s), everything the worker did (download, prepare, prove, verify)`;

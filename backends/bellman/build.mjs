@@ -27,6 +27,9 @@ const CRATE_FACTS = JSON.parse(readFileSync(new URL('./phases.json', import.meta
 const VARIANTS = [
   { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [BLS12_381_MUL29] },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [BLS12_381_MUL29] },
+  // Threads with the wasm wide-arithmetic proposal: upstream's 64-bit Montgomery products, whose
+  // u128 products are then single instructions, instead of the 29-bit-limb patch.
+  { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
   { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [BLS12_381_MUL29] },
 ];
 

@@ -57,6 +57,14 @@ const VARIANTS = [
     patches: [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED],
   },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH, HALO2CURVES_MUL29] },
+  // Threads with the wasm wide-arithmetic proposal: upstream's 64-bit Montgomery products, whose
+  // u128 products are then single instructions, instead of the 29-bit-limb patch.
+  {
+    id: 'threads-wide',
+    build: 'wasm-threads-wide',
+    features: ['wasm-threads'],
+    patches: [HALO2CURVES_MSM_BALANCED],
+  },
   // The zkplay-verifier package's halo2 verifier: `verify` against a shipped key file, no prover class, no threads.
   {
     id: 'verifier',

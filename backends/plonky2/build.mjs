@@ -25,6 +25,9 @@ const CRATE = 'zkplay-plonky2';
 const VARIANTS = [
   { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  // Threads with the wasm wide-arithmetic proposal, for engines that validate it: the u128
+  // products are single instructions, so the 32-bit-split patch is left out.
+  { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
   // The zkplay-verifier package's plonky2 verifier: `verify` against shipped verifier data, no prover class, no threads.
   { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
 ];

@@ -24,6 +24,8 @@ const PROOF_SYSTEM = 'starky-ctl-plonky2-wrap';
 const VARIANTS = [
   { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
   { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  // Threads with the wasm wide-arithmetic proposal (as plonky2's): no 32-bit-split patch.
+  { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
   { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
 ];
 

@@ -8,14 +8,22 @@ import type { RunResult, Sizes } from './run-result';
 export type Config = RunResult['config'];
 
 export type Request =
-  /** Build the circuit or load its keys for this configuration. Idempotent for the same config. */
-  | { type: 'prepare'; id: number; config: Config; threads: number }
+  /**
+   * Build the circuit or load its keys for this configuration. Idempotent for the same config.
+   * build: the Rust backends' wasm build to load whatever the thread count (the benchmark's
+   * comparison of the single-threaded build with the threaded one on one thread); absent, the
+   * thread count and the engine's features choose (packages/core/wasm-bindgen.ts variantFor).
+   */
+  | { type: 'prepare'; id: number; config: Config; threads: number; build?: PinnedBuild }
   /** Witness + proof for these message bytes (the prepared configuration must hold them). */
   | { type: 'prove'; id: number; message: Uint8Array }
   /** Verify a proof against a digest and message length computed by the page. */
   | { type: 'verify'; id: number; proof: Uint8Array; digest: Uint8Array; length: number }
   /** Grow the worker's wasm heap by this many MiB and keep it: the device probe and the OOM test use it. */
   | { type: 'allocate'; id: number; mib: number };
+
+/** A wasm build a prepare request may pin (Rust backends; others have one build and ignore it). */
+export type PinnedBuild = 'single' | 'threads';
 
 export type ErrorCode =
   | 'capacity' // message too long for the prepared circuit

@@ -123,12 +123,12 @@ export function serveRustBackend(b: RustBackend) {
 
   serve({
     hash: b.hash,
-    async prepare(config, threads, ctx) {
+    async prepare(config, threads, ctx, build) {
       const given = b.config(config);
       const key = JSON.stringify(given);
       if (prepared?.key === key)
         return { ...prepared.result, sizes: { ...prepared.result.sizes, download: 0 }, fresh: false };
-      const w = await wasm.load(threads, ctx);
+      const w = await wasm.load(threads, ctx, build);
       prepared?.prover.free();
       prepared = undefined;
       const { files, download } = await fetchFiles(given, ctx);

@@ -7,6 +7,7 @@ import {
   type ErrorCode,
   type MemoryReport,
   type PhaseTiming,
+  type PinnedBuild,
   type PrepareResult,
   type ProveResult,
   type Request,
@@ -34,7 +35,8 @@ type Omit2<T> = Omit<T, 'kind' | 'phases'>;
 export interface BackendImpl {
   /** The hash of the backend's statement (its manifest's `hash`), named in refusals; absent: Keccak-256. */
   hash?: HashId;
-  prepare(config: Config, threads: number, ctx: PhaseContext): Promise<Omit2<PrepareResult>>;
+  /** build: a wasm build the page pins (Request's prepare), for backends that have more than one. */
+  prepare(config: Config, threads: number, ctx: PhaseContext, build?: PinnedBuild): Promise<Omit2<PrepareResult>>;
   prove(message: Uint8Array, ctx: PhaseContext): Promise<Omit2<ProveResult>>;
   verify(proof: Uint8Array, digest: Uint8Array, length: number, ctx: PhaseContext): Promise<Omit2<VerifyResult>>;
   allocate(mib: number): Promise<MemoryReport>;
@@ -82,7 +84,7 @@ async function handle(impl: BackendImpl, req: Request, ctx: PhaseContext): Promi
   switch (req.type) {
     case 'prepare': {
       preparedCapacity = undefined; // a failed prepare leaves no configuration to check against
-      const prepared = await impl.prepare(req.config, req.threads, ctx);
+      const prepared = await impl.prepare(req.config, req.threads, ctx, req.build);
       preparedCapacity = prepared.capacityBytes;
       return { kind: 'prepare', ...prepared, phases: ctx.phases };
     }

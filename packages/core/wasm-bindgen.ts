@@ -1,23 +1,28 @@
-// Worker-side loading of a Rust backend built with wasm-bindgen (--target web) in two variants,
+// Worker-side loading of a Rust backend built with wasm-bindgen (--target web) in its variants,
 // as scripts/lib/rust.mjs buildWasm makes them and a backend's build.mjs lists them in
 // artifacts/<id>/index.json (next to the page, at whatever path it is served: artifactUrl):
 //   threads: atomics + shared memory, rayon on Web Workers (wasm-bindgen-rayon, initThreadPool);
-//   single:  plain wasm32.
+//   single:  plain wasm32;
+//   threads-wide (optional): threads compiled with the wide-arithmetic proposal (64 x 64 -> 128
+//     products in one instruction). Loaded only where this engine validates the proposal's
+//     instructions (feature detection, never the browser's name); it then also serves one
+//     thread, as a pool of one, when the page is cross-origin isolated.
 // This module picks the variant, downloads the wasm with fetchArtifact (hash-checked, cached),
 // imports the glue from artifacts/<id>/<variant>/, instantiates it, starts the thread pool,
 // times these phases, reports memory, and turns wasm traps into worker-fatal errors.
 // packages/core/rust-worker.ts drives the crate's `Prover` class on top of it.
+import { wideArithmetic } from 'wasm-feature-detect';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from './artifacts';
 import { WASM_DOWNLOAD, WASM_INSTANTIATE } from './rust-manifest';
-import { BackendError, THREAD_START_PHASE, type ErrorCode, type MemoryReport } from './protocol';
+import { BackendError, THREAD_START_PHASE, type ErrorCode, type MemoryReport, type PinnedBuild } from './protocol';
 import { fatal, type PhaseContext } from './serve';
 
-export type Variant = 'threads' | 'single';
+export type Variant = 'threads' | 'single' | 'threads-wide';
 
-/** index.json as a Rust backend's build.mjs writes it. */
+/** index.json as a Rust backend's build.mjs writes it (threads-wide only where the backend builds it). */
 export interface WasmIndex {
   build: string;
-  variants: Record<Variant, { build: string; glue: string; wasm: ArtifactFile }>;
+  variants: Partial<Record<Variant, { build: string; glue: string; wasm: ArtifactFile }>>;
 }
 
 /** The exports every zkplay wasm-bindgen crate provides (crates/zkplay-wasm-runtime/src/wasm.rs). */
@@ -26,7 +31,7 @@ export interface WasmBindgenModule {
   default(init: { module_or_path: BufferSource }): Promise<unknown>;
   /** Only in the threaded build (wasm-bindgen-rayon). */
   initThreadPool?(threads: number): Promise<void>;
-  /** "wasm-threads" or "wasm-single". */
+  /** "wasm-threads", "wasm-single" or "wasm-threads-wide". */
   build(): string;
   /** Threads rayon really uses (1 in the single-threaded build). */
   threads(): number;
@@ -41,7 +46,7 @@ export interface WasmBindgenModule {
 export interface LoadedWasm<M extends WasmBindgenModule> {
   mod: M;
   variant: Variant;
-  /** What the wasm says it is ("wasm-threads" / "wasm-single"). */
+  /** What the wasm says it is ("wasm-threads" / "wasm-single" / "wasm-threads-wide"). */
   build: string;
   /** Bytes downloaded to load it (0 when read from the cache); a backend zeroes it once reported. */
   download: number;
@@ -58,16 +63,43 @@ export function proverError(e: unknown): { code: ErrorCode; message: string } | 
 
 export const MEMORY_LABEL = 'wasm linear memory (never shrinks: the peak of this worker)';
 
-/** Which build runs: threads need cross-origin isolation (SharedArrayBuffer) and are worth it for more than one. */
-export function variantFor(threads: number): Variant {
-  return threads > 1 && self.crossOriginIsolated && typeof SharedArrayBuffer !== 'undefined' ? 'threads' : 'single';
+/**
+ * Which build runs. Threads need cross-origin isolation (SharedArrayBuffer) and are worth it for
+ * more than one; where the engine has wide arithmetic and the backend built threads-wide, that
+ * build runs at any thread count (a pool of one for one thread) once the page is isolated.
+ */
+export function variantFor(
+  threads: number,
+  available: readonly Variant[],
+  wide: boolean,
+  pinned?: PinnedBuild,
+): Variant {
+  const isolated = self.crossOriginIsolated && typeof SharedArrayBuffer !== 'undefined';
+  if (pinned === 'threads' && !isolated)
+    throw new BackendError(
+      'invalid-input',
+      'the threaded build needs a cross-origin isolated page (SharedArrayBuffer)',
+    );
+  if (pinned) return pinned;
+  if (isolated && wide && available.includes('threads-wide')) return 'threads-wide';
+  return threads > 1 && isolated ? 'threads' : 'single';
+}
+
+/** Whether this engine validates the wide-arithmetic proposal's instructions (asked once per worker). */
+let wideArithmeticHere: Promise<boolean> | undefined;
+export function engineHasWideArithmetic(): Promise<boolean> {
+  wideArithmeticHere ??= wideArithmetic().catch(() => false);
+  return wideArithmeticHere;
 }
 
 export interface WasmBackend<M extends WasmBindgenModule> {
   /** artifacts/<id>/index.json: the files the backend's build lists are relative to it. */
   readonly indexUrl: string;
-  /** The loaded wasm, loading it first (variant from the thread count) unless this worker already has one. */
-  load(threads: number, ctx?: PhaseContext): Promise<LoadedWasm<M>>;
+  /**
+   * The loaded wasm, loading it first unless this worker already has one: the pinned build, else
+   * the variant for the thread count and the engine's features (variantFor).
+   */
+  load(threads: number, ctx?: PhaseContext, pinned?: PinnedBuild): Promise<LoadedWasm<M>>;
   /** The loaded wasm, if any. */
   readonly current: LoadedWasm<M> | undefined;
   /**
@@ -97,12 +129,15 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
     return loaded.memory?.buffer.byteLength ?? loaded.mod.memoryBytes();
   };
 
-  async function load(threads: number, ctx?: PhaseContext): Promise<LoadedWasm<M>> {
+  async function load(threads: number, ctx?: PhaseContext, pinned?: PinnedBuild): Promise<LoadedWasm<M>> {
     if (loaded) return loaded;
     const n = Math.max(1, threads);
-    const variant = variantFor(n);
     const phase = <T>(pid: string, plabel: string, fn: () => Promise<T>) => (ctx ? ctx.phase(pid, plabel, fn) : fn());
     const index = await fetchIndex<WasmIndex>(indexUrl);
+    const available = Object.keys(index.variants ?? {}) as Variant[];
+    // Detection first: a browser without the feature never fetches the wide build.
+    const wide = !pinned && available.includes('threads-wide') && (await engineHasWideArithmetic());
+    const variant = variantFor(n, available, wide, pinned);
     const entry = index.variants?.[variant];
     if (!entry) throw new BackendError('corrupt-artifact', `${indexUrl} lists no ${variant} build`);
     const name = `${label} wasm (${entry.build})`;
@@ -123,7 +158,7 @@ export function wasmBackend<M extends WasmBindgenModule>(id: string, label: stri
       const mem = (exports as { memory?: unknown } | undefined)?.memory;
       return { mod: m, memory: mem instanceof WebAssembly.Memory ? mem : undefined };
     });
-    if (variant === 'threads') {
+    if (variant === 'threads' || variant === 'threads-wide') {
       if (!mod.initThreadPool) throw new BackendError('corrupt-artifact', `${name} has no initThreadPool`);
       // The page times this phase out (THREAD_START_TIMEOUT_MS): it can stall for ever.
       await phase(THREAD_START_PHASE, `Start ${n} wasm threads`, () => mod.initThreadPool!(n));

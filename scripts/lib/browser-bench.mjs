@@ -11,7 +11,22 @@ import { tmpdir } from 'node:os';
 import { freePort, root } from './steps.mjs';
 import { chromiumLaunchOptions } from './chromium.mjs';
 
-export async function browserSweep({ url, backends, blocks, threads, runs, warmup, log = console.log, onPage }) {
+/**
+ * wide: Chromium started with the wasm wide-arithmetic proposal on (the Rust backends' threads-wide builds run).
+ * build: the wasm build the bench view pins for every run ('threads': the threaded build on one thread too).
+ */
+export async function browserSweep({
+  url,
+  backends,
+  blocks,
+  threads,
+  runs,
+  warmup,
+  wide = false,
+  build,
+  log = console.log,
+  onPage,
+}) {
   const query = new URLSearchParams({
     blocks: blocks.join(','),
     threads: threads.join(','),
@@ -20,9 +35,10 @@ export async function browserSweep({ url, backends, blocks, threads, runs, warmu
     autostart: '1',
   });
   if (backends?.length) query.set('backends', backends.join(','));
+  if (build) query.set('build', build);
   const page_url = `${url}#/bench?${query.toString().replace(/%2C/g, ',')}`;
   const started = Date.now();
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await chromium.launch(chromiumLaunchOptions({ wide }));
   try {
     const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
     const done = await onPage?.(page);
@@ -42,6 +58,31 @@ export async function browserSweep({ url, backends, blocks, threads, runs, warmu
     const path = join(tmpdir(), `zkplay-bench-${process.pid}.json`);
     await (await download).saveAs(path);
     return JSON.parse(readFileSync(path, 'utf8'));
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The primitives view (#/primitives) in Debian's Chromium: the Rust primitives at the quick
+ * scales on one thread, `runs` timed runs each; returns its export's PrimitiveResult records
+ * (each says which Rust build measured it). wide: Chromium with the wide-arithmetic flag.
+ */
+export async function primitivesSweep({ url, runs, wide = false, log = console.log }) {
+  const browser = await chromium.launch(chromiumLaunchOptions({ wide }));
+  try {
+    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    await page.goto(`${url}#/primitives`);
+    await page.getByRole('combobox', { name: 'Libraries' }).selectOption('rust');
+    await page.getByRole('spinbutton', { name: 'Runs' }).fill(String(runs));
+    log(`primitives view${wide ? ' (wide-arithmetic flag)' : ''}: measuring the Rust primitives, ${runs} runs each`);
+    await page.getByRole('button', { name: 'Measure' }).click();
+    await page.getByRole('button', { name: 'Measure' }).waitFor({ timeout: 60 * 60_000 });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download results (JSON)' }).click();
+    const path = join(tmpdir(), `zkplay-primitives-${process.pid}.json`);
+    await (await download).saveAs(path);
+    return JSON.parse(readFileSync(path, 'utf8')).primitives;
   } finally {
     await browser.close();
   }

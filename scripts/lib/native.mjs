@@ -1,10 +1,10 @@
 // Shared pieces of the native reference runners (backends/<id>/bench-native.mjs) that build
 // RunResults in Node from a Rust example's raw samples.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpus, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_HASH, hashDef } from './hashes.mjs';
-import { cacheDir, log } from './steps.mjs';
+import { cacheDir, log, root } from './steps.mjs';
 
 // The median/spread the page uses too (one implementation, checked against test-vectors/stats.json).
 import { stat } from '@zkplay/core/stats';
@@ -108,4 +108,34 @@ export function benchRustReference({ backend, crate, root, blocks, threads, runs
     }
   }
   return results;
+}
+
+/** Runs a runner that prints one JSON record per line; logs each case as it comes. */
+export function jsonLines(what, cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      env: { ...process.env, ...(opts.env ?? {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const records = [];
+    let buf = '';
+    const t0 = Date.now();
+    child.stdout.on('data', (d) => {
+      buf += d.toString();
+      const lines = buf.split('\n');
+      buf = lines.pop();
+      for (const l of lines.filter((x) => x.trim())) {
+        const r = JSON.parse(l);
+        records.push(r);
+        log(
+          `  ${what}: ${r.op} ${r.curve} 2^${r.logN}: median ${r.ms.median.toFixed(3)} ms on ${r.threads} thread(s)${r.checked ? ', checked' : ''}`,
+        );
+      }
+    });
+    child.on('error', (e) => reject(new Error(`${cmd} could not start: ${e.message}`)));
+    child.on('close', (code) =>
+      code === 0 ? resolve(records) : reject(new Error(`${what}: ${cmd} exited with ${code}`)),
+    );
+  });
 }

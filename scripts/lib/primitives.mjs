@@ -8,7 +8,10 @@
 //   - Rust, threaded: the same crate with feature wasm-threads (atomics, shared memory,
 //     wasm-bindgen-rayon's initThreadPool) as rust-threads/zkplay_primitives{.js,_bg.wasm} with
 //     the glue's snippets/ (wasm-bindgen-rayon's helper worker, which finds the glue through
-//     import.meta.url), listed as files.rustThreads and files.rustThreadsGlue.
+//     import.meta.url), listed as files.rustThreads and files.rustThreadsGlue;
+//   - Rust, threaded with the wasm wide-arithmetic proposal (scripts/lib/rust.mjs variant
+//     threads-wide) as rust-threads-wide/..., listed as files.rustThreadsWide and
+//     files.rustThreadsWideGlue: loaded only where the engine validates the proposal.
 // All cached by source.
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +51,15 @@ export async function buildPrimitives({ root, cacheDir }) {
     variant: 'threads',
     features: ['wasm-threads'],
   });
-  const rustKey = `${rustDir.split('-').pop().slice(0, 8)}-${threadsDir.split('-').pop().slice(0, 8)}`;
+  log('primitives: the same with wide arithmetic (cargo, atomics + wide-arithmetic + build-std)');
+  const wideDir = await buildWasm({
+    root,
+    cacheDir,
+    crate: RUST_CRATE,
+    variant: 'threads-wide',
+    features: ['wasm-threads'],
+  });
+  const rustKey = [rustDir, threadsDir, wideDir].map((d) => d.split('-').pop().slice(0, 8)).join('-');
   const lib = RUST_CRATE.replace(/-/g, '_');
 
   const outDir = join(root, 'web', 'public', 'artifacts', 'primitives');
@@ -63,11 +74,18 @@ export async function buildPrimitives({ root, cacheDir }) {
     rustGlue: listed(join(rustDir, `${lib}.js`), `rust/${lib}.js`),
     rustThreads: listed(join(threadsDir, `${lib}_bg.wasm`), `rust-threads/${lib}_bg.wasm`),
     rustThreadsGlue: listed(join(threadsDir, `${lib}.js`), `rust-threads/${lib}.js`),
+    rustThreadsWide: listed(join(wideDir, `${lib}_bg.wasm`), `rust-threads-wide/${lib}_bg.wasm`),
+    rustThreadsWideGlue: listed(join(wideDir, `${lib}.js`), `rust-threads-wide/${lib}.js`),
   };
   // wasm-bindgen-rayon's worker helper, served as it is next to the glue it imports.
-  if (existsSync(join(threadsDir, 'snippets')))
-    cpSync(join(threadsDir, 'snippets'), join(outDir, 'rust-threads', 'snippets'), { recursive: true });
-  else throw new Error(`${threadsDir} has no snippets/ (wasm-bindgen-rayon's worker helper)`);
+  for (const [dir, sub] of [
+    [threadsDir, 'rust-threads'],
+    [wideDir, 'rust-threads-wide'],
+  ]) {
+    if (!existsSync(join(dir, 'snippets')))
+      throw new Error(`${dir} has no snippets/ (wasm-bindgen-rayon's worker helper)`);
+    cpSync(join(dir, 'snippets'), join(outDir, sub, 'snippets'), { recursive: true });
+  }
   // rustGlue and rustThreadsGlue are roles under files (schema/artifact-index.schema.json allows any role there,
   // but no other top-level field): the worker imports it by files.rustGlue.file.
   const index = { build: `${goKey}.${rustKey}`, files };

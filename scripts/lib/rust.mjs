@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { replaceDir } from './atomic.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
+import { multiplyCensus } from './wasm-census.mjs';
 
 export function pinnedToolchain(root) {
   const toml = readFileSync(join(root, 'crates', 'rust-toolchain.toml'), 'utf8');
@@ -74,6 +75,21 @@ const THREAD_FLAGS = [
   '-C link-arg=--export=__tls_align',
   '-C link-arg=--export=__tls_base',
 ].join(' ');
+
+/**
+ * The wasm wide-arithmetic proposal (i64.mul_wide_u, i64.add128, ...): with it, LLVM lowers a
+ * u64 x u64 -> u128 product to one instruction instead of a call to __multi3. A `-wide` variant
+ * ('threads-wide', 'single-wide') is its base variant built with this feature; only browsers
+ * whose engine validates the instruction load it (packages/core/wide-arithmetic.ts).
+ */
+export const WIDE_ARITHMETIC_FLAG = '-C target-feature=+wide-arithmetic';
+
+/** RUSTFLAGS of a variant ('' for the plain single-threaded build, so that its cache key is unchanged). */
+export function variantFlags(variant) {
+  const base = variant.replace(/-wide$/, '');
+  const flags = base === 'threads' ? THREAD_FLAGS : '';
+  return variant.endsWith('-wide') ? [flags, WIDE_ARITHMETIC_FLAG].filter(Boolean).join(' ') : flags;
+}
 
 /**
  * Where cargo keeps a registry crate's source: the unpacked copy under registry/src, else the
@@ -187,6 +203,7 @@ export async function derivedWorkspace(root, dir, crate, patches, { tests = fals
  * Builds crates/<crate> for wasm32 and runs wasm-bindgen --target web into outDir.
  * variant 'threads': atomics + shared memory (wasm-bindgen-rayon), needs -Z build-std.
  * variant 'single': plain wasm32, no threads.
+ * variant 'threads-wide' / 'single-wide': the same with the wide-arithmetic feature (variantFlags).
  * patches (optional): registry crates to build with edited dependency settings, in a derived
  * workspace under the cache (see derivedWorkspace); part of the cache key.
  * Returns the directory holding <name>.js, <name>_bg.wasm, snippets/ and build.json (the
@@ -216,7 +233,7 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
         features,
         patches,
         ...(diffs.length ? { diffs } : {}),
-        flags: variant === 'threads' ? THREAD_FLAGS : '',
+        flags: variantFlags(variant),
       }),
     )
     .digest('hex')
@@ -246,13 +263,10 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   // crates/Cargo.lock is the committed resolution: refuse to build from any other (the derived
   // workspace's [patch] entries change its lock, so it cannot be held to it).
   if (workspace === cratesDir) args.push('--locked');
-  const env = { CARGO_TARGET_DIR: targetDir, RUSTUP_TOOLCHAIN: channel };
-  if (variant === 'threads') {
-    args.push('-Z', 'build-std=panic_abort,std');
-    env.RUSTFLAGS = THREAD_FLAGS;
-  } else {
-    env.RUSTFLAGS = '';
-  }
+  const env = { CARGO_TARGET_DIR: targetDir, RUSTUP_TOOLCHAIN: channel, RUSTFLAGS: variantFlags(variant) };
+  // Threads need std rebuilt with atomics; a wide build rebuilds it too, so that std's own u128
+  // arithmetic (compiler-builtins among it) uses the instructions.
+  if (variant.startsWith('threads') || variant.endsWith('-wide')) args.push('-Z', 'build-std=panic_abort,std');
   const t0 = Date.now();
   await step(`${crate}: cargo build for wasm32 (${variant}; several minutes the first time)`, () =>
     run('cargo', args, { cwd: workspace, env, prefix: `${crate} ${variant}` }),
@@ -286,10 +300,28 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
 }
 
 /**
+ * What a build's multiplies compile to (wasm-census.mjs). A wide build must use the proposal's
+ * instructions and call __multi3 nowhere: otherwise the feature did not reach the code (a
+ * dependency built without it, or a flag lost), and the variant would cost a download for nothing.
+ */
+function checkedMultiplies(id, variant, bytes) {
+  const c = multiplyCensus(bytes);
+  const counts = { mulWideU: c['i64.mul_wide_u'], add128: c['i64.add128'], multi3Calls: c.multi3Calls };
+  if (!c.named)
+    throw new Error(`${id} ${variant}: the wasm has no name section, so its __multi3 calls cannot be counted`);
+  if (variant.endsWith('-wide') && (counts.multi3Calls > 0 || counts.mulWideU === 0))
+    throw new Error(
+      `${id} ${variant}: expected i64.mul_wide_u and no __multi3 calls, found ${counts.mulWideU} and ${counts.multi3Calls}`,
+    );
+  log(`${id}: ${variant} multiplies: ${counts.mulWideU} i64.mul_wide_u, ${counts.multi3Calls} calls to __multi3`);
+  return counts;
+}
+
+/**
  * Builds every variant of a wasm-bindgen backend crate and publishes it into outDir:
  * <variant>/ with the JS glue, wasm-bindgen-rayon's helper snippets and the wasm, plus an
  * index.json with each wasm's size and sha256 (what packages/core/wasm-bindgen.ts reads).
- * variants: [{ id: 'threads' | 'single', build: 'wasm-threads' | 'wasm-single', features, patches? }]
+ * variants: [{ id: 'threads' | 'single' | 'threads-wide' | 'verifier', build: 'wasm-<id>', features, patches? }]
  */
 export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, variants }) {
   const lib = crate.replace(/-/g, '_');
@@ -314,6 +346,7 @@ export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, vari
     // worker imports the glue at run time, and the helper finds it through import.meta.url.
     cpSync(v.dir, dest, { recursive: true, filter: (src) => !/[/\\](done|build\.json|[^/\\]+\.d\.ts)$/.test(src) });
     const wasm = join(v.dir, `${lib}_bg.wasm`);
+    const multiplies = checkedMultiplies(id, v.id, readFileSync(wasm));
     place(wasm, join(dest, `${lib}_bg.wasm`));
     published[v.id] = {
       build: v.build,
@@ -321,6 +354,7 @@ export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, vari
       wasm: { file: `${v.id}/${lib}_bg.wasm`, bytes: statSync(wasm).size, sha256: sha256File(wasm) },
       key: v.info.key,
       buildSeconds: v.info.buildSeconds,
+      multiplies,
     };
   }
   const index = { build: built.map((v) => v.info.key.slice(0, 8)).join('-'), variants: published };

@@ -15,10 +15,13 @@ use crate::{Artifacts, ErrorCode, Prover, ProverError};
 #[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
 
-/// "wasm-threads" or "wasm-single": which build this is.
+/// "wasm-threads" or "wasm-single": which build this is, with "-wide" when it was compiled with
+/// the wide-arithmetic proposal (64 x 64 -> 128 multiplies in one instruction).
 #[wasm_bindgen(js_name = build)]
 pub fn build_kind() -> String {
-    if cfg!(feature = "threads") { "wasm-threads" } else { "wasm-single" }.into()
+    let base = if cfg!(feature = "threads") { "wasm-threads" } else { "wasm-single" };
+    let wide = if cfg!(target_feature = "wide-arithmetic") { "-wide" } else { "" };
+    format!("{base}{wide}")
 }
 
 /// Threads the prover uses (1 in the single-threaded build; the pool size after `initThreadPool`).

@@ -208,6 +208,15 @@ describe('settings and plan', () => {
     expect(benchMessage(3)).toEqual(new Uint8Array([7, 38, 69]));
   });
 
+  it('pins a wasm build only when the URL names one it knows', () => {
+    const pinned = parseSettings(new URLSearchParams('build=threads'), ['plonky2']);
+    expect(pinned.build).toBe('threads');
+    expect(settingsQuery(pinned)).toContain('&build=threads');
+    expect(parseSettings(new URLSearchParams('build=single'), ['plonky2']).build).toBe('single');
+    for (const bad of ['build=threads-wide', 'build=', 'build=THREADS'])
+      expect(parseSettings(new URLSearchParams(bad), ['plonky2'])).not.toHaveProperty('build');
+  });
+
   const fake = (id: string, capBlocks: number, threads: boolean, hash: HashId = 'keccak-256'): Backend => ({
     manifest: {
       id,

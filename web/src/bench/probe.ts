@@ -1,6 +1,6 @@
 // What this device offers the provers, measured before a benchmark: cores, isolation (and so
-// threads), WASM SIMD, the largest wasm memory it grows, the deviceMemory hint, browser and OS.
-import { simd } from 'wasm-feature-detect';
+// threads), WASM SIMD and wide arithmetic, the largest wasm memory it grows, the deviceMemory hint, browser and OS.
+import { simd, wideArithmetic } from 'wasm-feature-detect';
 import type { DeviceProbe } from '@zkplay/core/generated/schema-types';
 import { probeDevice } from '../lib/environment';
 
@@ -63,6 +63,7 @@ export async function probe(): Promise<DeviceProbe> {
     ...info,
     threadsAvailable: info.crossOriginIsolated ? Math.max(1, info.cores) : 1,
     simd: await simd(), // wasm-feature-detect validates a module that uses a v128 instruction
+    wideArithmetic: await wideArithmetic(), // ... and one that uses i64.add128
     maxWasmMemoryBytes: mem.bytes,
     wasmMemoryAtLimit: mem.atLimit,
     wasmMemoryTimedOut: mem.timedOut,

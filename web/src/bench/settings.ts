@@ -1,5 +1,6 @@
 // The benchmark's settings, read from and written to the URL (#/bench?backends=...&blocks=...),
 // so that a link reproduces a benchmark. Absent or invalid values fall back to the defaults.
+import type { PinnedBuild } from '@zkplay/core/protocol';
 
 export interface BenchSettings {
   /** Backend ids; empty means every backend the page has. */
@@ -10,6 +11,11 @@ export interface BenchSettings {
   runs: number;
   warmup: number;
   autostart: boolean;
+  /**
+   * The Rust backends' wasm build, pinned for every run (`build=threads`: the threaded build on
+   * one thread too, to compare it with the single-threaded one); absent, chosen per run.
+   */
+  build?: PinnedBuild;
 }
 
 export const DEFAULTS: Omit<BenchSettings, 'backends'> = {
@@ -20,6 +26,8 @@ export const DEFAULTS: Omit<BenchSettings, 'backends'> = {
   autostart: false,
 };
 export const LIMITS = { blocks: 4096, threads: 64, runs: 100, warmup: 20 };
+
+const PINNABLE: readonly PinnedBuild[] = ['single', 'threads'];
 
 function intList(raw: string | null, max: number): number[] | undefined {
   if (raw === null) return undefined;
@@ -52,6 +60,7 @@ export function parseSettings(params: URLSearchParams, known: string[]): BenchSe
     runs: int(params.get('runs'), 1, LIMITS.runs) ?? DEFAULTS.runs,
     warmup: int(params.get('warmup'), 0, LIMITS.warmup) ?? DEFAULTS.warmup,
     autostart: params.get('autostart') === '1',
+    ...(PINNABLE.includes(params.get('build') as PinnedBuild) ? { build: params.get('build') as PinnedBuild } : {}),
   };
 }
 
@@ -64,6 +73,7 @@ export function settingsQuery(s: BenchSettings): string {
     `runs=${s.runs}`,
     `warmup=${s.warmup}`,
   ];
+  if (s.build) parts.push(`build=${s.build}`);
   if (s.autostart) parts.push('autostart=1');
   return parts.join('&');
 }

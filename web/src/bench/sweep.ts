@@ -4,7 +4,7 @@
 // BLAKE2s blocks = n×64 bytes), and each cell's digest is computed with that hash.
 import type { Backend } from '@zkplay/core/manifest';
 import { DEFAULT_HASH, hashDef, type HashId } from '@zkplay/core/hashes';
-import type { Config } from '@zkplay/core/protocol';
+import type { Config, PinnedBuild } from '@zkplay/core/protocol';
 import type { RunResult } from '@zkplay/core/run-result';
 import { RunError, type BackendClient, type Progress } from '../lib/backend-client';
 import { formatBytes } from '../lib/format';
@@ -112,6 +112,8 @@ export interface SweepHooks {
   device: DeviceProbe;
   warmup: number;
   runs: number;
+  /** The wasm build every prepare pins (settings' `build`); absent, each worker chooses. */
+  build?: PinnedBuild;
   /** Steps done of total (prepare, warm-ups and runs), and what is running. */
   onStep(done: number, total: number, text: string): void;
   onProgress?(p: Progress, cell: Cell): void;
@@ -140,7 +142,7 @@ export async function runSweep(cells: Cell[], h: SweepHooks): Promise<'done' | '
     try {
       h.onStep(done, total, `${name}: preparing…`);
       const prep = await client.request<'prepare'>(
-        { type: 'prepare', config: cell.config, threads: cell.threads },
+        { type: 'prepare', config: cell.config, threads: cell.threads, ...(h.build ? { build: h.build } : {}) },
         onProgress,
       );
       done = base + 1;
@@ -170,6 +172,7 @@ export async function runSweep(cells: Cell[], h: SweepHooks): Promise<'done' | '
           digest,
           device: h.device,
           onProgress,
+          build: h.build,
         });
         if (!warm) measured.push(out.result);
         done = base + 2 + k;

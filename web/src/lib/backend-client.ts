@@ -13,7 +13,8 @@ export class BackendClient {
     this.client = new WorkerClient<Request, Result>(
       { label: backend.manifest.label, createWorker: () => backend.createWorker() },
       {
-        threadsOf: (req) => (req.type === 'prepare' ? req.threads : undefined),
+        threadsOf: (req) =>
+          req.type !== 'prepare' ? undefined : req.build ? `${req.threads}/${req.build}` : req.threads,
         retriesStall: (req) => req.type === 'prepare',
       },
     );

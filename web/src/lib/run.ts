@@ -3,7 +3,7 @@
 // shared RunResult, which says which hash its statement used.
 import type { BackendManifest } from '@zkplay/core/manifest';
 import { hashDef } from '@zkplay/core/hashes';
-import type { Config, PhaseTiming } from '@zkplay/core/protocol';
+import type { Config, PhaseTiming, PinnedBuild } from '@zkplay/core/protocol';
 import type { Step } from '@zkplay/core/phase-steps';
 import { stat, type RunResult } from '@zkplay/core/run-result';
 import type { BackendClient, Progress } from './backend-client';
@@ -23,9 +23,14 @@ export async function runOnce(opts: {
   digest: Uint8Array;
   device: DeviceInfo;
   onProgress: (p: Progress) => void;
+  /** A wasm build to pin (the benchmark's `build` setting); absent, the worker chooses. */
+  build?: PinnedBuild;
 }): Promise<RunOutcome> {
-  const { client, manifest, config, threads, message, digest, device, onProgress } = opts;
-  const prep = await client.request<'prepare'>({ type: 'prepare', config, threads }, onProgress);
+  const { client, manifest, config, threads, message, digest, device, onProgress, build } = opts;
+  const prep = await client.request<'prepare'>(
+    { type: 'prepare', config, threads, ...(build ? { build } : {}) },
+    onProgress,
+  );
   const proved = await client.request<'prove'>({ type: 'prove', message }, onProgress);
   const proof = proved.proof;
   const verified = await client.request<'verify'>(

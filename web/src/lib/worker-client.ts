@@ -32,8 +32,11 @@ export interface WorkerSource {
 }
 
 export interface WorkerClientOptions<Req> {
-  /** The wasm thread count a request needs: another count than the worker's needs a fresh worker. */
-  threadsOf?(req: Req): number | undefined;
+  /**
+   * The wasm instance a request needs: its thread count (or count and pinned build, as a string).
+   * Another one than the worker's needs a fresh worker.
+   */
+  threadsOf?(req: Req): number | string | undefined;
   /** Whether a request whose thread pool stalled is sent once more to a fresh worker. */
   retriesStall?(req: Req): boolean;
 }
@@ -44,8 +47,8 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
   private worker: Worker | undefined;
   private nextId = 1;
   private pending = new Map<number, Pending<Res>>();
-  /** Thread count of the current worker's pool: a wasm thread pool is sized once per instance. */
-  private workerThreads: number | undefined;
+  /** Thread count (and pinned build) of the current worker's pool: a wasm thread pool is sized once per instance. */
+  private workerThreads: number | string | undefined;
   /** Running while the worker's wasm thread pool starts (THREAD_START_TIMEOUT_MS). */
   private threadStartTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -54,8 +57,8 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
     private readonly options: WorkerClientOptions<DistributiveOmit<Req, 'id'>> = {},
   ) {}
 
-  private ensureWorker(threads?: number): Worker {
-    // A different thread count needs a fresh wasm instance, hence a fresh worker.
+  private ensureWorker(threads?: number | string): Worker {
+    // A different thread count (or build) needs a fresh wasm instance, hence a fresh worker.
     if (this.worker && threads !== undefined && this.workerThreads !== undefined && threads !== this.workerThreads) {
       this.fail('cancelled', 'restarting the worker with another thread count');
     }

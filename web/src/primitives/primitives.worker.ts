@@ -6,14 +6,17 @@
 //   plonky2_field  --target web, single-threaded)
 //                  the same, feature wasm-threads (atomics, shared memory,   files.rustThreads,
 //                  wasm-bindgen-rayon), for threads > 1 when isolated        rustThreadsGlue
+//                  the same with wide arithmetic, at any thread count where  files.rustThreadsWide,
+//                  the engine validates the proposal (and isolated)          rustThreadsWideGlue
 // A worker loads one Rust build with one thread count (a rayon pool cannot be resized): the view
 // starts a new worker when its thread setting changes.
 import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, THREAD_START_PHASE } from '@zkplay/core/protocol';
 import { serveRequests, type PhaseContext } from '@zkplay/core/serve';
+import { engineHasWideArithmetic } from '@zkplay/core/wasm-bindgen';
 import type { Library, PrimitiveResult } from './result';
-import { rustBuild } from './threads';
+import { rustBuild, type RustBuild } from './threads';
 
 declare global {
   var zkplayPrimitivesGo:
@@ -43,6 +46,8 @@ interface PrimitivesIndex {
     rustGlue?: ArtifactFile;
     rustThreads?: ArtifactFile;
     rustThreadsGlue?: ArtifactFile;
+    rustThreadsWide?: ArtifactFile;
+    rustThreadsWideGlue?: ArtifactFile;
   };
 }
 
@@ -64,6 +69,8 @@ let index: Promise<PrimitivesIndex> | undefined;
 let go: Promise<Measure> | undefined;
 /** The one Rust build this worker loaded, and the thread count it was asked for. */
 let rust: { threads: number; measure: Promise<Measure> } | undefined;
+/** Which Rust build that is, once chosen: every Rust result says it. */
+let rustLoaded: RustBuild | undefined;
 
 const loadIndex = () => (index ??= fetchIndex<PrimitivesIndex>(INDEX_URL));
 
@@ -94,25 +101,26 @@ function startRust(threads: number, ctx: PhaseContext): Promise<Measure> {
     threads,
     measure: (async () => {
       const { files } = await loadIndex();
+      const isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined';
+      // Detection only where there is a wide build: without the feature it is never fetched.
+      const wide = isolated && !!files.rustThreadsWide && (await engineHasWideArithmetic());
       // Not isolated (no shared memory): the single-threaded build, whose results say 1 thread.
-      const build = rustBuild(threads, self.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined');
-      const [wasmFile, glue] =
-        build === 'threads' ? [files.rustThreads, files.rustThreadsGlue] : [files.rust, files.rustGlue];
-      if (!wasmFile || !glue) {
-        const roles = build === 'threads' ? 'files.rustThreads, files.rustThreadsGlue' : 'files.rust, files.rustGlue';
+      const build = rustBuild(threads, isolated, wide);
+      const [wasmFile, glue] = {
+        single: [files.rust, files.rustGlue],
+        threads: [files.rustThreads, files.rustThreadsGlue],
+        'threads-wide': [files.rustThreadsWide, files.rustThreadsWideGlue],
+      }[build];
+      if (!wasmFile || !glue)
         throw new Error(
-          `${INDEX_URL} lists no ${build === 'threads' ? 'threaded ' : ''}Rust primitives build (${roles}): rebuild with scripts/lib/primitives.mjs`,
+          `${INDEX_URL} lists no Rust primitives build "${build}": rebuild with scripts/lib/primitives.mjs`,
         );
-      }
-      const wasm = await fetchArtifact(
-        INDEX_URL,
-        wasmFile,
-        `primitives wasm (Rust${build === 'threads' ? ', threaded' : ''})`,
-        () => {},
-      );
+      const named = { single: '', threads: ', threaded', 'threads-wide': ', threaded, wide arithmetic' }[build];
+      const wasm = await fetchArtifact(INDEX_URL, wasmFile, `primitives wasm (Rust${named})`, () => {});
       const m = (await import(/* @vite-ignore */ new URL(glue.file, INDEX_URL).href)) as RustPrimitives;
       await m.default({ module_or_path: wasm.bytes as Uint8Array<ArrayBuffer> });
-      if (build === 'threads') {
+      rustLoaded = build;
+      if (build !== 'single') {
         if (!m.initThreadPool) throw new Error(`${glue.file} has no initThreadPool`);
         // The page times this phase out (THREAD_START_TIMEOUT_MS): a pool can fail to start.
         await ctx.phase(THREAD_START_PHASE, `Start ${threads} wasm threads`, () => m.initThreadPool!(threads));
@@ -130,5 +138,6 @@ serveRequests<PrimitiveRequest, PrimitiveResult>(async ({ library, op, curve, lo
   const result = JSON.parse(await measure(op, curve, logN, runs, warmup)) as PrimitiveResult;
   if (result.library !== library)
     throw new BackendError('internal', `asked for ${library}, the wasm answered for ${String(result.library)}`);
-  return result;
+  // Which Rust build measured it: a wide build's times are not comparable with the others'.
+  return library === 'gnark-crypto' || !rustLoaded ? result : { ...result, build: rustLoaded };
 });

@@ -2,10 +2,15 @@
 // js/wasm has one thread; the Rust side has a single-threaded build and a threaded one
 // (atomics + shared memory, wasm-bindgen-rayon), which only a cross-origin isolated page can run.
 
-export type RustBuild = 'single' | 'threads';
+export type RustBuild = 'single' | 'threads' | 'threads-wide';
 
-/** The threaded build for more than one thread where shared memory is allowed, else the single one. */
-export function rustBuild(threads: number, isolated: boolean): RustBuild {
+/**
+ * The threaded build for more than one thread where shared memory is allowed, else the single
+ * one; where the engine has wide arithmetic (and the build exists), the wide threaded build at
+ * any thread count, as the provers' workers choose (packages/core/wasm-bindgen.ts).
+ */
+export function rustBuild(threads: number, isolated: boolean, wide = false): RustBuild {
+  if (isolated && wide) return 'threads-wide';
   return threads > 1 && isolated ? 'threads' : 'single';
 }
 

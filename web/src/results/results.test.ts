@@ -85,6 +85,13 @@ describe('the results view', () => {
       'phone (emulated, CPU ÷4) · Chrome',
     );
   });
+  it('keeps runs of a wide-arithmetic build in a group of their own', () => {
+    const r = stored({ deviceClass: 'desktop' });
+    expect(groupOf(r)).toBe('desktop · Chrome');
+    const wide = { ...r, submission: { ...r.submission, result: { ...r.submission.result } } };
+    wide.submission.result.environment = { ...r.submission.result.environment, build: 'wasm-threads-wide' };
+    expect(groupOf(wide)).toBe('desktop · Chrome · wide-arithmetic build');
+  });
   it('ranks a time among the others', () => {
     expect(percentileRank([1, 2, 10, 20], 5)).toBe(50);
     expect(percentileRank([1, 2, 3], 0)).toBe(0);

@@ -13,10 +13,15 @@ export function canonicalConfig(config: Record<string, unknown>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b))));
 }
 
-/** "phone · Chrome", with emulated runs named as such so they are never mistaken for real phones. */
+/**
+ * "phone · Chrome", with emulated runs named as such so they are never mistaken for real phones,
+ * and runs of a wide-arithmetic build (environment.build "wasm-threads-wide") in a group of their
+ * own: they measure another build, which most browsers cannot run.
+ */
 export function groupOf(r: StoredResult): string {
   const d = r.submission.device;
-  return `${d.deviceClass}${d.emulated ? ` (emulated, CPU ÷${d.emulated.cpuThrottling})` : ''} · ${d.browser}`;
+  const wide = r.submission.result.environment.build.endsWith('-wide') ? ' · wide-arithmetic build' : '';
+  return `${d.deviceClass}${d.emulated ? ` (emulated, CPU ÷${d.emulated.cpuThrottling})` : ''} · ${d.browser}${wide}`;
 }
 
 export const timeOf = (r: StoredResult, step: Step) => stepMs(r.submission.result, step);

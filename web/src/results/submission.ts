@@ -53,6 +53,7 @@ export function sharedDevice(probe: DeviceProbe, build: string, emulated?: Emula
     wasmFeatures: [
       ...(probe.simd ? (['simd'] as const) : []),
       ...(probe.crossOriginIsolated ? (['threads'] as const) : []),
+      ...(probe.wideArithmetic ? (['wide-arithmetic'] as const) : []),
     ],
     build,
     ...(emulated ? { emulated } : {}),
