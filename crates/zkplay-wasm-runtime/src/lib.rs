@@ -37,11 +37,15 @@ pub mod samples;
 pub mod statement;
 pub mod thread_cache;
 
-/// The threaded wasm build's allocator: std's one, behind a per-thread cache of small blocks,
-/// because std's wasm allocator under atomics is a single spin-locked heap (see thread_cache).
+/// Every wasm build's allocator: std's one, behind a per-thread cache of small blocks, because
+/// std's wasm allocator under atomics is a single spin-locked heap (see thread_cache). The
+/// single-threaded builds take it too, so that comparing them with the threaded builds on one
+/// thread measures threading, not two allocators. Its effect on them alone was within noise
+/// (plonky2, Chromium, 1 thread, medians of 5: single/threaded 1.16x -> 1.17x at 1 block,
+/// 0.94x -> 0.97x at 8 blocks; `npm run bench:compare -- --wasm today,threads`).
 /// It was off for a while after a Firefox run hung starting the thread pool; that stall happens
 /// as often without it, before any wasm runs (e2e-firefox/README.md, "Thread pools that never start").
-#[cfg(all(feature = "threads", target_arch = "wasm32"))]
+#[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOCATOR: thread_cache::ThreadCache<std::alloc::System> = thread_cache::ThreadCache::new(std::alloc::System);
 

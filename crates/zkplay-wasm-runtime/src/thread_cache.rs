@@ -111,7 +111,7 @@ fn lists<R>(f: impl FnOnce(&FreeLists) -> R) -> Option<R> {
     LISTS.with(|l| if tls_ready(l as *const FreeLists as usize) { Some(f(l)) } else { None })
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
 fn tls_ready(address: usize) -> bool {
     unsafe extern "C" {
         // The linker's first address after the data and the main stack: where the heap starts.
@@ -120,8 +120,9 @@ fn tls_ready(address: usize) -> bool {
     address >= unsafe { core::ptr::addr_of!(__heap_base) as usize }
 }
 
-/// Natively thread-locals are set up before any code of the thread runs.
-#[cfg(not(target_arch = "wasm32"))]
+/// Natively thread-locals are set up before any code of the thread runs; in wasm without atomics
+/// there is one thread and a thread-local is a plain static (below the heap, and always ready).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "atomics")))]
 fn tls_ready(_address: usize) -> bool {
     true
 }
