@@ -13,9 +13,9 @@
 //     threads-wide) as rust-threads-wide/..., listed as files.rustThreadsWide and
 //     files.rustThreadsWideGlue: loaded only where the engine validates the proposal.
 // All cached by source.
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWasm } from './rust.mjs';
+import { buildWasm, checkedMultiplies } from './rust.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
 
 const RUST_CRATE = 'zkplay-primitives';
@@ -59,6 +59,8 @@ export async function buildPrimitives({ root, cacheDir }) {
     variant: 'threads-wide',
     features: ['wasm-threads'],
   });
+  // The same check as the backends' wide builds: no __multi3 call left, mul_wide_u present.
+  checkedMultiplies('primitives', 'threads-wide', readFileSync(join(wideDir, 'zkplay_primitives_bg.wasm')));
   const rustKey = [rustDir, threadsDir, wideDir].map((d) => d.split('-').pop().slice(0, 8)).join('-');
   const lib = RUST_CRATE.replace(/-/g, '_');
 

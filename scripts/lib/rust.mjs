@@ -79,8 +79,8 @@ const THREAD_FLAGS = [
 /**
  * The wasm wide-arithmetic proposal (i64.mul_wide_u, i64.add128, ...): with it, LLVM lowers a
  * u64 x u64 -> u128 product to one instruction instead of a call to __multi3. A `-wide` variant
- * ('threads-wide', 'single-wide') is its base variant built with this feature; only browsers
- * whose engine validates the instruction load it (packages/core/wide-arithmetic.ts).
+ * ('threads-wide') is its base variant built with this feature; only browsers whose engine
+ * validates the instruction load it (packages/core/wasm-bindgen.ts, variantFor).
  */
 export const WIDE_ARITHMETIC_FLAG = '-C target-feature=+wide-arithmetic';
 
@@ -304,7 +304,7 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
  * instructions and call __multi3 nowhere: otherwise the feature did not reach the code (a
  * dependency built without it, or a flag lost), and the variant would cost a download for nothing.
  */
-function checkedMultiplies(id, variant, bytes) {
+export function checkedMultiplies(id, variant, bytes) {
   const c = multiplyCensus(bytes);
   const counts = { mulWideU: c['i64.mul_wide_u'], add128: c['i64.add128'], multi3Calls: c.multi3Calls };
   if (!c.named)
