@@ -27,7 +27,7 @@ test('two threads: a second Go wasm instance takes part of the proof', async ({ 
   await expectResult(page, {
     sizes: ['Proving key'],
     figures: {},
-    phases: ['Start a second Go wasm instance with the proving key', 'Witness', 'Prove', 'Verify'],
+    phases: ["Start the second instance's worker", 'Start a second Go wasm instance with the proving key', 'Witness', 'Prove', 'Verify'],
   });
 });
 

@@ -2,6 +2,7 @@
 // computing the tail of the quotient's multi-scalar multiplication while the prover's worker
 // runs the rest (gnark/prover/twoparts.go). Go's js/wasm port has one thread; this is how gnark
 // uses a second core. Messages (see SecondInstance in worker.ts):
+//   (none: this script has started)  -> {type: 'alive'}
 //   {type: 'load', wasm, pk}         -> {type: 'ready'}
 //   {type: 'z-part', id, tail, from} -> {type: 'part', id, part, memoryBytes}
 // and {type: 'error', id?, code, message} for any failure.
@@ -37,3 +38,7 @@ onmessage = async (ev: MessageEvent) => {
     fail(m?.id, e);
   }
 };
+
+// Said first, before any request: the prover's worker times the start of this worker out
+// (THREAD_START_PHASE) because Firefox was seen never starting it.
+postMessage({ type: 'alive' });

@@ -3,7 +3,7 @@
 // Go wasm instance in its own worker (second-instance.ts), which takes part of each proof's
 // largest multi-scalar multiplication: Go's js/wasm port itself runs on one thread.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
-import { BackendError, type Config } from '@zkplay/core/protocol';
+import { BackendError, THREAD_START_PHASE, type Config } from '@zkplay/core/protocol';
 import { fatal, serve, type PhaseContext } from '@zkplay/core/serve';
 import PHASES from '../../gnark/prover/phases.json';
 import { call, startGnark } from './go-instance';
@@ -85,9 +85,24 @@ class SecondInstance {
     return p;
   }
 
-  /** A new worker with the wasm and the proving key loaded (copies: this worker keeps its own). */
-  static start(wasm: Uint8Array, pk: Uint8Array): Promise<SecondInstance> {
+  /**
+   * A new worker, once its script has said it runs. The page times this out and replaces this
+   * worker (THREAD_START_PHASE): Firefox ESR was seen blocking inside `new Worker()` in a worker
+   * (e2e-firefox/README.md), and a blocked worker cannot time anything out itself.
+   */
+  static spawn(): Promise<Worker> {
     const worker = new Worker(new URL('./second-instance.ts', import.meta.url), { type: 'module', name: 'gnark-second' });
+    return new Promise((resolve, reject) => {
+      worker.onmessage = (ev: MessageEvent) => {
+        if (ev.data.type === 'alive') resolve(worker);
+        else reject(new BackendError('internal', `second gnark instance: said ${JSON.stringify(ev.data.type)} before "alive"`));
+      };
+      worker.onerror = (ev) => reject(new BackendError('crashed', `second gnark instance: its script did not start (${ev.message ?? 'no message'})`));
+    });
+  }
+
+  /** The spawned worker with the wasm and the proving key loaded (copies: this worker keeps its own). */
+  static load(worker: Worker, wasm: Uint8Array, pk: Uint8Array): Promise<SecondInstance> {
     return new Promise((resolve, reject) => {
       worker.onmessage = (ev: MessageEvent) => {
         if (ev.data.type === 'ready') resolve(new SecondInstance(worker));
@@ -142,7 +157,10 @@ async function prepare(config: Config, threads: number, ctx: PhaseContext) {
   ctx.start('load-circuit', `${label('load-circuit')} and keys`); // one call into Go times all three
   const loaded = await call(gnark.load(bytes.ccs!, bytes.pk!, bytes.vk!));
   record(ctx, loaded.phases);
-  if (instances === 2) second = await ctx.phase('second-instance', label('second-instance'), () => SecondInstance.start(bytes.wasm!, bytes.pk!));
+  if (instances === 2) {
+    const worker = await ctx.phase(THREAD_START_PHASE, label(THREAD_START_PHASE), () => SecondInstance.spawn());
+    second = await ctx.phase('second-instance', label('second-instance'), () => SecondInstance.load(worker, bytes.wasm!, bytes.pk!));
+  }
   const f = index.files;
   const sizes = { provingKey: f.pk.bytes, verifyingKey: f.vk.bytes, circuit: f.ccs.bytes, download: f.wasm.bytes + f.ccs.bytes + f.pk.bytes + f.vk.bytes - cached };
   prepared = { key, index, sizes, constraints: loaded.circuit.constraints };

@@ -104,15 +104,19 @@ export type WorkerEvent<R = Result> =
 /** The id of worker-level errors, which fail every pending request. */
 export const WORKER_FATAL_ID = 0;
 
-/** The progress phase of a Rust backend's worker while its wasm thread pool starts. */
+/**
+ * The progress phase of a backend's worker while the workers it spawns start: a Rust backend's
+ * wasm thread pool, gnark's second Go wasm instance (its script's first message ends the phase).
+ */
 export const THREAD_START_PHASE = 'threads';
 
 /**
- * How long the page lets a worker's wasm thread pool take to start before it replaces the worker.
- * A start takes about 0.1 s on this project's machines and a few seconds on a slow phone, but in
- * Firefox ESR 153 it sometimes never ends: the backend's worker blocks inside `new Worker()` for
- * a pool worker (about 3% of pool starts; e2e-firefox/README.md), so neither it nor
- * wasm-bindgen-rayon's initThreadPool, which never rejects, can give up by itself.
+ * How long the page lets a worker's wasm thread pool (or second instance) take to start before it
+ * replaces the worker. A start takes about 0.1 s on this project's machines and a few seconds on
+ * a slow phone, but in Firefox ESR 153 it sometimes never ends: the backend's worker blocks inside
+ * `new Worker()` for a pool worker (about 3% of pool starts; e2e-firefox/README.md), so neither it
+ * nor wasm-bindgen-rayon's initThreadPool, which never rejects, can give up by itself. gnark's
+ * second instance hung the same way once in a CI run (stop 31).
  */
 export const THREAD_START_TIMEOUT_MS = 30_000;
 

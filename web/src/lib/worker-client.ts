@@ -49,7 +49,7 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
   private pending = new Map<number, Pending<Res>>();
   /** Thread count (and pinned build) of the current worker's pool: a wasm thread pool is sized once per instance. */
   private workerThreads: number | string | undefined;
-  /** Running while the worker's wasm thread pool starts (THREAD_START_TIMEOUT_MS). */
+  /** Running while the worker's wasm thread pool (or gnark's second instance) starts (THREAD_START_TIMEOUT_MS). */
   private threadStartTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -107,7 +107,7 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
     clearTimeout(this.threadStartTimer);
     this.threadStartTimer = undefined;
     if (ev.state !== 'start') return;
-    const stalled = `${ev.label} did not finish within ${THREAD_START_TIMEOUT_MS / 1000} s: the browser did not start the wasm thread pool's workers`;
+    const stalled = `${ev.label} did not finish within ${THREAD_START_TIMEOUT_MS / 1000} s: the browser did not start the workers it was asked for`;
     this.threadStartTimer = setTimeout(() => this.fail('crashed', stalled, true), THREAD_START_TIMEOUT_MS);
   }
 
@@ -134,7 +134,7 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
       return await this.sendOnce(req, onProgress);
     } catch (e) {
       if (!(e instanceof RunError && e.threadStartStalled && this.options.retriesStall?.(req))) throw e;
-      const label = `Wasm thread pool stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`;
+      const label = `Thread start stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`;
       onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'start' });
       onProgress?.({
         type: 'progress',
