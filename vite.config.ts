@@ -156,6 +156,7 @@ export default defineConfig({
       'packages/**/*.test.ts',
       'verifier/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'e2e/**/*.test.ts', // helpers of the e2e suites (Playwright runs only *.spec.ts)
       // The extra backends' own tests, as backends/<id>/'s are run (relative: vitest matches globs from its root).
       ...extraBackendDirs().map((d) => `${relative(process.cwd(), d).split(sep).join('/')}/**/*.test.ts`),
     ],

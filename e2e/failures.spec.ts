@@ -32,7 +32,13 @@ test('a truncated verifying key is refused, never verified', async ({ page }) =>
 // way once. Here the spawned worker stays silent once: the page gives up after
 // THREAD_START_TIMEOUT_MS, says so, restarts the backend in a fresh worker and proves. (Two stalls
 // in a row are an error: web/src/lib/backend-client.test.ts.)
-const STALLS: { backend: string; what: string; phase: string; build: string; stallOnce: (page: Page) => Promise<() => number> }[] = [
+const STALLS: {
+  backend: string;
+  what: string;
+  phase: string;
+  build: string;
+  stallOnce: (page: Page) => Promise<() => number>;
+}[] = [
   {
     backend: 'plonky2',
     what: 'a thread pool',

@@ -3,13 +3,16 @@
 // feature and proves with each Rust backend's wide build; the proof verifies, in the page and in
 // Node by the zkplay-verifier package (whose verifier builds do not use the proposal: a
 // cross-check of the wide arithmetic), and is refused when tampered with; the result names the
-// build that ran. Without the flag (the `desktop` project) the page never fetches a wide build.
+// build that ran; the primitives builds' field arithmetic equals BigInts' on adversarial operands
+// (e2e/field-operands.ts). Without the flag (the `desktop` project) the page never fetches a wide
+// build.
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, PROOF_TIMEOUT, registeredBackendIds, status, test, typeMessage } from './fixtures';
 import { proveOnThreads } from './backend-steps';
+import { fieldCases } from './field-operands';
 
 /** The backends whose build lists a threads-wide variant (the Rust ones). */
 const wideBackends = registeredBackendIds().filter((id) => {
@@ -51,6 +54,54 @@ test.describe('with the wide-arithmetic flag', () => {
     await expect(page.getByText(/Rust in its build with the wasm wide-arithmetic proposal/)).toBeVisible();
     expect(fetched.filter((p) => p.endsWith('rust-threads-wide/zkplay_primitives_bg.wasm'))).toHaveLength(1);
     expect(fetched.filter((p) => /\/rust(-threads)?\/zkplay_primitives_bg\.wasm$/.test(p))).toEqual([]);
+  });
+
+  // The wide builds run the crates' upstream 64-bit code lowered to i64.mul_wide_u / i64.add128,
+  // which no native test reaches: each field's arithmetic, in each primitives build (the wide
+  // one and, for comparison, the two standard ones), on adversarial operands, must equal BigInts'.
+  test('each Rust primitives build computes field arithmetic as BigInts do, on adversarial operands', async ({
+    page,
+  }) => {
+    test.setTimeout(5 * 60_000);
+    await page.goto('/');
+    const cases = fieldCases();
+    for (const build of ['rust-threads-wide', 'rust-threads', 'rust']) {
+      const got: string[] = await page.evaluate(
+        async ({ glue, cases }) => {
+          const m = await import(glue);
+          await m.default();
+          const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const b64 = (u: Uint8Array) => {
+            let s = '';
+            for (let i = 0; i < u.length; i += 0x8000) s += String.fromCharCode(...u.subarray(i, i + 0x8000));
+            return btoa(s);
+          };
+          return [
+            m.build(),
+            ...cases.map((c: { field: string; bytes: string }) => b64(m.fieldOps(c.field, bytes(c.bytes)))),
+          ];
+        },
+        {
+          glue: `/artifacts/primitives/${build}/zkplay_primitives.js`,
+          cases: cases.map((c) => ({ field: c.field, bytes: Buffer.from(c.bytes).toString('base64') })),
+        },
+      );
+      expect(got[0], `${build} reports its build`).toBe(
+        build === 'rust' ? 'wasm-single' : build.replace('rust', 'wasm'),
+      );
+      cases.forEach((c, i) => {
+        const out = Buffer.from(got[i + 1], 'base64');
+        const width = c.expected.length / c.items;
+        const first = [...Array(c.items).keys()].find(
+          (k) => !out.subarray(k * width, (k + 1) * width).equals(c.expected.subarray(k * width, (k + 1) * width)),
+        );
+        expect(
+          first,
+          `${build}, ${c.field}: item ${first} of ${c.items} differs from BigInt arithmetic`,
+        ).toBeUndefined();
+        expect(out.length, `${build}, ${c.field}: output length`).toBe(c.expected.length);
+      });
+    }
   });
 
   for (const id of wideBackends) {

@@ -46,6 +46,7 @@ use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
+pub mod field_ops;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
