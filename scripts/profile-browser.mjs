@@ -8,6 +8,8 @@
 //   npm run profile:browser -- --backend halo2 [--blocks 1] [--threads 1] [--runs 1] [--warmup 1]
 //                              [--sampling-us 500] [--top 30] [--out /tmp/zkplay-profiles] [--wide]
 //   --wide: Chromium with the wasm wide-arithmetic flag, so a Rust backend's threads-wide build runs.
+//   --build threads: the standard threaded build on every thread count, one included (the bench
+//   view's pin), to set against the single-threaded build on one thread.
 //   node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]
 //                              summarizes profiles written before (or saved from DevTools).
 // The profiler's sampling slows the run a little: read the times here as shares, and take
@@ -22,12 +24,13 @@ import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
 const USAGE =
-  'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir] [--wide]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
+  'npm run profile:browser -- --backend <id> [--blocks 1] [--threads 1] [--runs 1] [--warmup 1] [--sampling-us 500] [--top 30] [--out dir] [--wide] [--build threads]\n       node scripts/profile-browser.mjs --summarize a.cpuprofile [b.cpuprofile ...] [--top 30]';
 const opts = cliOptions(
   USAGE,
   {
     summarize: false,
     wide: false,
+    build: '',
     backend: '',
     blocks: '1',
     threads: '1',
@@ -46,7 +49,7 @@ if (opts.summarize) {
   process.exit(0);
 }
 const backend = opts.backend;
-if (!/^[a-z0-9-]+$/.test(backend)) {
+if (!/^[a-z0-9-]+$/.test(backend) || !['', 'single', 'threads'].includes(opts.build)) {
   console.error(`usage: ${USAGE}`);
   process.exit(2);
 }
@@ -81,6 +84,7 @@ try {
       runs,
       warmup,
       wide: !!opts.wide,
+      build: opts.build || undefined,
       log,
       onPage: async (page) => {
         const profiler = await profileWorkers(page, { samplingUs, log });
@@ -93,7 +97,7 @@ try {
     const result = exported.results.find((r) => r.backend === backend);
     const prove = result?.phases.find((p) => p.id === 'prove')?.ms;
     if (names) for (const p of profiles) nameWasmFrames(p.profile, names);
-    const stem = `${backend}-${blocks}b-${threads}t${opts.wide ? '-wide' : ''}`;
+    const stem = `${backend}-${blocks}b-${threads}t${opts.wide ? '-wide' : ''}${opts.build ? `-${opts.build}` : ''}`;
     profiles.forEach((p, i) => writeFileSync(join(outDir, `${stem}-worker${i}.cpuprofile`), JSON.stringify(p.profile)));
     const summary = summarizeProfiles(profiles, { top });
     const title = `${backend}, ${result?.message.bytes ?? '?'} B, ${threads} thread(s), build ${result?.environment.build ?? '?'}: ${warmup} warm-up + ${runs} run(s), everything the worker did (download, prepare, prove, verify)`;
