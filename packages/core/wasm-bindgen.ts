@@ -64,10 +64,22 @@ export function proverError(e: unknown): { code: ErrorCode; message: string } | 
 export const MEMORY_LABEL = 'wasm linear memory (never shrinks: the peak of this worker)';
 
 /**
- * Which build runs. Threads need cross-origin isolation (SharedArrayBuffer) and are worth it for
- * more than one; where the engine has wide arithmetic and the backend built threads-wide, that
- * build runs at any thread count (a pool of one for one thread) once the page is isolated.
+ * Which build runs, given what the page allows. Threads need cross-origin isolation
+ * (SharedArrayBuffer) and are worth it for more than one; where the engine has wide arithmetic
+ * and the build exists, threads-wide runs at any thread count (a pool of one for one thread).
+ * The provers' workers (variantFor) and the primitives view's worker both choose with it.
  */
+export function chooseVariant(
+  threads: number,
+  isolated: boolean,
+  wide: boolean,
+  available: readonly Variant[],
+): Variant {
+  if (isolated && wide && available.includes('threads-wide')) return 'threads-wide';
+  return threads > 1 && isolated ? 'threads' : 'single';
+}
+
+/** chooseVariant in this worker, or the build the request pins (the threaded one only where isolated). */
 export function variantFor(
   threads: number,
   available: readonly Variant[],
@@ -80,9 +92,7 @@ export function variantFor(
       'invalid-input',
       'the threaded build needs a cross-origin isolated page (SharedArrayBuffer)',
     );
-  if (pinned) return pinned;
-  if (isolated && wide && available.includes('threads-wide')) return 'threads-wide';
-  return threads > 1 && isolated ? 'threads' : 'single';
+  return pinned ?? chooseVariant(threads, isolated, wide, available);
 }
 
 /** Whether this engine validates the wide-arithmetic proposal's instructions (asked once per worker). */

@@ -14,9 +14,8 @@ import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, THREAD_START_PHASE } from '@zkplay/core/protocol';
 import { serveRequests, type PhaseContext } from '@zkplay/core/serve';
-import { engineHasWideArithmetic } from '@zkplay/core/wasm-bindgen';
+import { chooseVariant, engineHasWideArithmetic, type Variant } from '@zkplay/core/wasm-bindgen';
 import type { Library, PrimitiveResult } from './result';
-import { rustBuild, type RustBuild } from './threads';
 
 declare global {
   var zkplayPrimitivesGo:
@@ -70,7 +69,7 @@ let go: Promise<Measure> | undefined;
 /** The one Rust build this worker loaded, and the thread count it was asked for. */
 let rust: { threads: number; measure: Promise<Measure> } | undefined;
 /** Which Rust build that is, once chosen: every Rust result says it. */
-let rustLoaded: RustBuild | undefined;
+let rustLoaded: Variant | undefined;
 
 const loadIndex = () => (index ??= fetchIndex<PrimitivesIndex>(INDEX_URL));
 
@@ -105,12 +104,14 @@ function startRust(threads: number, ctx: PhaseContext): Promise<Measure> {
       // Detection only where there is a wide build: without the feature it is never fetched.
       const wide = isolated && !!files.rustThreadsWide && (await engineHasWideArithmetic());
       // Not isolated (no shared memory): the single-threaded build, whose results say 1 thread.
-      const build = rustBuild(threads, isolated, wide);
-      const [wasmFile, glue] = {
+      const builds: Record<Variant, (ArtifactFile | undefined)[]> = {
         single: [files.rust, files.rustGlue],
         threads: [files.rustThreads, files.rustThreadsGlue],
         'threads-wide': [files.rustThreadsWide, files.rustThreadsWideGlue],
-      }[build];
+      };
+      const available = (Object.keys(builds) as Variant[]).filter((v) => builds[v].every(Boolean));
+      const build = chooseVariant(threads, isolated, wide, available);
+      const [wasmFile, glue] = builds[build];
       if (!wasmFile || !glue)
         throw new Error(
           `${INDEX_URL} lists no Rust primitives build "${build}": rebuild with scripts/lib/primitives.mjs`,

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrimitiveMs, importedPrimitiveRows, primitiveSize } from './imported';
 import type { PrimitiveResult } from './result';
-import { rustBuild, threadChoices, threadsLabel } from './threads';
+import { threadChoices, threadsLabel } from './threads';
 
 describe('the Rust thread setting', () => {
-  it('uses the threaded build only for more than one thread on an isolated page', () => {
-    expect(rustBuild(1, true)).toBe('single');
-    expect(rustBuild(2, true)).toBe('threads');
-    expect(rustBuild(2, false)).toBe('single');
-    expect(rustBuild(8, true)).toBe('threads');
-  });
-
-  it('uses the wide build at any thread count where the engine has wide arithmetic, on an isolated page only', () => {
-    expect(rustBuild(1, true, true)).toBe('threads-wide');
-    expect(rustBuild(2, true, true)).toBe('threads-wide');
-    expect(rustBuild(2, false, true)).toBe('single');
-  });
-
   it('offers 1 … the logical cores, or just 1 when not isolated or the cores are unknown', () => {
     expect(threadChoices(4, true)).toEqual([1, 2, 3, 4]);
     expect(threadChoices(4, false)).toEqual([1]);
