@@ -57,12 +57,11 @@ func (p *Prover) Load(ccs, pk, vk io.Reader) (lt LoadTimes, err error) {
 	}
 	lt.CCS = time.Since(t)
 
-	pkey := groth16.NewProvingKey(ecc.BN254)
-	t = time.Now()
-	if err := pkey.ReadDump(bufio.NewReaderSize(pk, 1<<20)); err != nil {
-		return lt, errorf(CodeCorruptArtifact, "proving key is corrupt: %v", err)
+	pkey, d, err := readProvingKey(pk)
+	if err != nil {
+		return lt, err
 	}
-	lt.PK = time.Since(t)
+	lt.PK = d
 
 	vkey := groth16.NewVerifyingKey(ecc.BN254)
 	t = time.Now()
@@ -88,13 +87,22 @@ func (p *Prover) Load(ccs, pk, vk io.Reader) (lt LoadTimes, err error) {
 // what a second instance needs for ZPart.
 func (p *Prover) LoadProvingKey(pk []byte) (d time.Duration, err error) {
 	defer recoverTo(&err, CodeCorruptArtifact, "loading the proving key")
-	pkey := groth16.NewProvingKey(ecc.BN254)
-	t := time.Now()
-	if err := pkey.ReadDump(bufio.NewReaderSize(bytes.NewReader(pk), 1<<20)); err != nil {
-		return 0, errorf(CodeCorruptArtifact, "proving key is corrupt: %v", err)
+	pkey, d, err := readProvingKey(bytes.NewReader(pk))
+	if err != nil {
+		return 0, err
 	}
 	p.pk = pkey
-	return time.Since(t), nil
+	return d, nil
+}
+
+// readProvingKey reads a proving key dump (no point checks: see Load) and times it.
+func readProvingKey(r io.Reader) (groth16.ProvingKey, time.Duration, error) {
+	pkey := groth16.NewProvingKey(ecc.BN254)
+	t := time.Now()
+	if err := pkey.ReadDump(bufio.NewReaderSize(r, 1<<20)); err != nil {
+		return nil, 0, errorf(CodeCorruptArtifact, "proving key is corrupt: %v", err)
+	}
+	return pkey, time.Since(t), nil
 }
 
 // LoadBytes is Load for in-memory artifacts (the wasm build).
