@@ -50,5 +50,5 @@ pub use params::{CircuitConfig, CircuitStats, MerkleHash, OFFERED_BLOCKS};
 pub use prover::{build, Prepared};
 pub use shape::Part as ProofPart;
 pub use statement::length_from_js;
-pub use verifier::{verify_with_key, PANIC_MARK};
+pub use verifier::{parse_and_verify, verify_with_key, Refusal, PANIC_MARK};
 pub use zkplay_wasm_runtime::ProofOutput;

@@ -32,16 +32,29 @@ fn checked_public_inputs<C: ZkConfig>(common: &CommonCircuitData<F, D>, proof: &
 }
 
 /// Parses (already shape-checked) bytes with plonky2 and runs its verifier.
-fn plonky2_verify<C: GenericConfig<D, F = F>>(data: &VerifierCircuitData<F, C, D>, proof: &[u8]) -> Result<(), Error> {
-    let run = || -> Result<(), Error> {
+/// Why plonky2 refused a proof: its bytes are not a proof of this circuit (or, natively, plonky2
+/// panicked on them), or the proof does not verify. Each crate maps it to its own error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    Malformed(String),
+    Rejected(String),
+}
+
+/// Parses `proof` for `data`'s circuit, insists on its canonical encoding, and verifies it. Run
+/// it after the shape check (crate::shape), which is what keeps plonky2 from panicking in wasm.
+pub fn parse_and_verify<C: GenericConfig<D, F = F>>(
+    data: &VerifierCircuitData<F, C, D>,
+    proof: &[u8],
+) -> Result<(), Refusal> {
+    let run = || -> Result<(), Refusal> {
         let p = ProofWithPublicInputs::<F, C, D>::from_bytes(proof.to_vec(), &data.common)
-            .map_err(|e| Error::MalformedProof(e.to_string()))?;
+            .map_err(|e| Refusal::Malformed(e.to_string()))?;
         if p.to_bytes() != proof {
-            return Err(Error::MalformedProof("non-canonical encoding or trailing bytes".into()));
+            return Err(Refusal::Malformed("non-canonical encoding or trailing bytes".into()));
         }
-        data.verify(p).map_err(|e| Error::VerificationFailed(e.to_string()))
+        data.verify(p).map_err(|e| Refusal::Rejected(e.to_string()))
     };
-    // Last line of defence natively: the shape check above is what keeps plonky2 from panicking
+    // Last line of defence natively: the shape check is what keeps plonky2 from panicking
     // (in wasm a panic aborts the worker, and `catch_unwind` cannot catch it there).
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     {
@@ -53,12 +66,19 @@ fn plonky2_verify<C: GenericConfig<D, F = F>>(data: &VerifierCircuitData<F, C, D
                     .map(|s| s.to_string())
                     .or_else(|| e.downcast_ref::<String>().cloned())
                     .unwrap_or_default();
-                Err(Error::MalformedProof(format!("{PANIC_MARK}: {what}")))
+                Err(Refusal::Malformed(format!("{PANIC_MARK}: {what}")))
             }
         }
     }
     #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
     run()
+}
+
+fn plonky2_verify<C: GenericConfig<D, F = F>>(data: &VerifierCircuitData<F, C, D>, proof: &[u8]) -> Result<(), Error> {
+    parse_and_verify(data, proof).map_err(|r| match r {
+        Refusal::Malformed(m) => Error::MalformedProof(m),
+        Refusal::Rejected(m) => Error::VerificationFailed(m),
+    })
 }
 
 /// Text of the error a caught plonky2 panic becomes (natively only; tests look for it).

@@ -9,8 +9,8 @@
 //! the wrapper's blinding hides them too.
 
 use plonky2::plonk::circuit_data::VerifierCircuitData;
-use plonky2::plonk::proof::ProofWithPublicInputs;
 use zkplay_plonky2::shape::{self, HashBytes};
+use zkplay_plonky2::Refusal;
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::statement::{self as shared, Hash};
 use zkplay_wasm_runtime::{
@@ -69,23 +69,10 @@ pub fn verify_wrapped(
     if pis != want {
         return Err(Error::VerificationFailed("the proof is for another statement (digest or length)".into()));
     }
-    let run = || -> Result<(), Error> {
-        let p = ProofWithPublicInputs::<F, C, D>::from_bytes(proof.to_vec(), &vd.common)
-            .map_err(|e| Error::MalformedProof(e.to_string()))?;
-        if p.to_bytes() != proof {
-            return Err(Error::MalformedProof("non-canonical encoding or trailing bytes".into()));
-        }
-        vd.verify(p).map_err(|e| Error::VerificationFailed(e.to_string()))
-    };
-    // Natively a last line of defence; in wasm the shape check is what keeps plonky2 from
-    // panicking (a panic aborts the worker there).
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
-            .unwrap_or_else(|_| Err(Error::MalformedProof("plonky2 panicked while reading this proof".into())))
-    }
-    #[cfg(target_arch = "wasm32")]
-    run()
+    zkplay_plonky2::parse_and_verify(vd, proof).map_err(|r| match r {
+        Refusal::Malformed(m) => Error::MalformedProof(m),
+        Refusal::Rejected(m) => Error::VerificationFailed(m),
+    })
 }
 
 fn verify_report(result: Result<(), Error>, phase: Phase) -> VerifyResult {
