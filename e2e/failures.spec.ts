@@ -28,8 +28,8 @@ test('a truncated verifying key is refused, never verified', async ({ page }) =>
 
 // A wasm thread pool that does not start (seen in Firefox: the backend's worker blocked inside
 // `new Worker()`, e2e-firefox/README.md) would leave the page on "Start 2 wasm threads…" for ever;
-// gnark's second Go wasm instance, also a worker started by the backend's worker, hung the same
-// way once. Here the spawned worker stays silent once: the page gives up after
+// gnark's second Go wasm instance is a worker that the backend's worker starts too, so it can
+// stall the same way. Here the spawned worker stays silent once: the page gives up after
 // THREAD_START_TIMEOUT_MS, says so, restarts the backend in a fresh worker and proves. (Two stalls
 // in a row are an error: web/src/lib/backend-client.test.ts.)
 const STALLS: {

@@ -4,7 +4,7 @@
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { describe, expect, it } from 'vitest';
-import { edgeValues, FIELDS, fieldCase, g1Case, le, randomValues } from './field-operands';
+import { edgeValues, FIELDS, fieldCase, g1Case, GOLDILOCKS, le, randomValues } from './field-operands';
 
 const fromLe = (b: Uint8Array) => b.reduceRight((x, byte) => (x << 8n) | BigInt(byte), 0n);
 
@@ -50,7 +50,7 @@ describe('field operands', () => {
   });
 
   it('Goldilocks: p − 1 squared is 1 and 2^32 squared is 2^32 − 1', () => {
-    const p = 2n ** 64n - 2n ** 32n + 1n;
+    const p = GOLDILOCKS;
     const c = fieldCase('goldilocks', p, 8);
     const square = (a: bigint) => {
       for (let i = 0; i < c.items; i++)

@@ -6,6 +6,7 @@
 // neighbours at every 29-, 32- and 64-bit limb edge, words of all ones, Montgomery's R, R² and
 // R⁻¹, and seeded random elements.
 import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { bn254 } from '@noble/curves/bn254.js';
 
 export interface FieldCase {
   /** The name src/field_ops.rs knows it by. */
@@ -17,11 +18,12 @@ export interface FieldCase {
   items: number;
 }
 
-const BN254_R = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
-const BN254_Q = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
-const BLS_R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
-const BLS_Q = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
-const GOLDILOCKS = 2n ** 64n - 2n ** 32n + 1n;
+// The curves' moduli from @noble/curves; Goldilocks is not there.
+const BN254_R = bn254.fields.Fr.ORDER;
+const BN254_Q = bn254.fields.Fp.ORDER;
+const BLS_R = bls12_381.fields.Fr.ORDER;
+const BLS_Q = bls12_381.fields.Fp.ORDER;
+export const GOLDILOCKS = 2n ** 64n - 2n ** 32n + 1n;
 
 /** Fields, their moduli and byte widths (the widths src/field_ops.rs's operand_width gives). */
 export const FIELDS: { field: string; p: bigint; width: number }[] = [

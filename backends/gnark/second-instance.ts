@@ -39,6 +39,7 @@ onmessage = async (ev: MessageEvent) => {
   }
 };
 
-// Said first, before any request: the prover's worker times the start of this worker out
-// (THREAD_START_PHASE) because Firefox was seen never starting it.
+// Said first, before any request: it ends the prover's worker's THREAD_START_PHASE, which the
+// page times out because a browser can block inside `new Worker()` for ever
+// (e2e-firefox/README.md).
 postMessage({ type: 'alive' });

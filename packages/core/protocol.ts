@@ -105,8 +105,8 @@ export type WorkerEvent<R = Result> =
 export const WORKER_FATAL_ID = 0;
 
 /**
- * The progress phase of a backend's worker while the workers it spawns start: a Rust backend's
- * wasm thread pool, gnark's second Go wasm instance (its script's first message ends the phase).
+ * The progress phase of a backend's worker while the workers it spawns start (a Rust backend's
+ * wasm thread pool, or a second instance of the backend in a worker of its own).
  */
 export const THREAD_START_PHASE = 'threads';
 
@@ -115,8 +115,9 @@ export const THREAD_START_PHASE = 'threads';
  * replaces the worker. A start takes about 0.1 s on this project's machines and a few seconds on
  * a slow phone, but in Firefox ESR 153 it sometimes never ends: the backend's worker blocks inside
  * `new Worker()` for a pool worker (about 3% of pool starts; e2e-firefox/README.md), so neither it
- * nor wasm-bindgen-rayon's initThreadPool, which never rejects, can give up by itself. gnark's
- * second instance hung the same way once in a CI run (stop 31).
+ * nor wasm-bindgen-rayon's initThreadPool, which never rejects, can give up by itself. Any worker
+ * a backend's worker starts can stall like this, so every such start is reported under
+ * THREAD_START_PHASE.
  */
 export const THREAD_START_TIMEOUT_MS = 30_000;
 

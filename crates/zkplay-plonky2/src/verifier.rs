@@ -31,7 +31,6 @@ fn checked_public_inputs<C: ZkConfig>(common: &CommonCircuitData<F, D>, proof: &
     shape::check(proof, common, C::HASH_BYTES).map_err(Error::MalformedProof)
 }
 
-/// Parses (already shape-checked) bytes with plonky2 and runs its verifier.
 /// Why plonky2 refused a proof: its bytes are not a proof of this circuit (or, natively, plonky2
 /// panicked on them), or the proof does not verify. Each crate maps it to its own error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +73,7 @@ pub fn parse_and_verify<C: GenericConfig<D, F = F>>(
     run()
 }
 
+/// Parses (already shape-checked) bytes with plonky2 and runs its verifier, in this crate's errors.
 fn plonky2_verify<C: GenericConfig<D, F = F>>(data: &VerifierCircuitData<F, C, D>, proof: &[u8]) -> Result<(), Error> {
     parse_and_verify(data, proof).map_err(|r| match r {
         Refusal::Malformed(m) => Error::MalformedProof(m),

@@ -49,7 +49,7 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
   private pending = new Map<number, Pending<Res>>();
   /** Thread count (and pinned build) of the current worker's pool: a wasm thread pool is sized once per instance. */
   private workerThreads: number | string | undefined;
-  /** Running while the worker's wasm thread pool (or gnark's second instance) starts (THREAD_START_TIMEOUT_MS). */
+  /** Running while the workers the backend's worker spawns start (THREAD_START_TIMEOUT_MS). */
   private threadStartTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
