@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Phone-class runs on this machine, labelled as such: the bench view in Chromium with a phone's
-// viewport and touch (Pixel 7) and the CPU slowed at each factor given, plus one unthrottled
-// desktop run. The slowing is a cgroup CPU quota on the browser (scripts/lib/cpu-cgroup.mjs),
-// which slows its workers as much as its page; --via=cdp uses the DevTools protocol's
-// Emulation.setCPUThrottlingRate instead, which Chromium applies to the page's main thread only. Each
-// result is taken from the page's own "Share a run" preview and sent to the results service
-// started next to the page (scripts/serve.mjs), the throttled ones with `device.emulated` set
-// and the host's real OS and browser version, so the results view labels them "emulated".
-//   node scripts/bench-phone.mjs [--rates=4,8] [--backend=gnark] [--profile="mid-range phone"] [--via=cgroup|cdp]
-// The factors are not calibrated against real phones; the script prints the slowdown the prover
-// really got (on a loaded machine the unthrottled run is slowed too, so it is below the factor).
+// Phone-class runs on this machine, labelled as such: the bench view in Chromium, once
+// unthrottled with a desktop viewport, then once per phone class with that phone's viewport and
+// touch and the CPU slowed to the phone's speed. The speed is calibrated, not guessed: for each
+// class the browser is slowed until Lighthouse's BenchmarkIndex falls to the score Chrome
+// DevTools gives that phone (scripts/lib/benchmark-index.mjs), measured in the very page that
+// then proves. The slowing is a cgroup CPU quota on the browser (scripts/lib/cpu-cgroup.mjs),
+// which slows its workers as much as its page. Each result is taken from the page's own "Share
+// a run" preview and sent to the results service started next to the page (scripts/serve.mjs),
+// the throttled ones with `device.emulated` (the rate, the class, and the scores) and the host's
+// real OS and browser version, so the results view labels them "emulated".
+//   node scripts/bench-phone.mjs [--phones=mid-tier,low-tier] [--backend=gnark]
+//   node scripts/bench-phone.mjs --rates=4,8 [--via=cgroup|cdp]   factors by hand, uncalibrated
+// --via=cdp uses the DevTools protocol's Emulation.setCPUThrottlingRate, which Chromium applies
+// to the page's main thread only (so it cannot be calibrated: the prover's worker is not slowed).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
@@ -17,18 +20,38 @@ import { cliOptions } from './lib/args.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 import { freePort, log, root } from './lib/steps.mjs';
 import { cgroupAvailable, enterCpuGroup } from './lib/cpu-cgroup.mjs';
+import { calibrateRate, measureIndex, PHONE_CLASSES } from './lib/benchmark-index.mjs';
 
-const opts = cliOptions('node scripts/bench-phone.mjs [--rates=4,8] [--backend=gnark] [--profile=NAME]', {
-  rates: '4,8',
+const usage =
+  'node scripts/bench-phone.mjs [--phones=mid-tier,low-tier] [--backend=gnark] | --rates=4,8 [--profile=NAME] [--via=cgroup|cdp]';
+const opts = cliOptions(usage, {
+  phones: 'mid-tier,low-tier',
+  rates: undefined,
   backend: 'gnark',
-  profile: 'mid-range phone',
+  profile: 'phone, factor by hand',
   via: 'cgroup',
 });
 if (!['cgroup', 'cdp'].includes(opts.via)) throw new Error('--via is cgroup or cdp');
 if (opts.via === 'cgroup' && !cgroupAvailable())
-  throw new Error('--via=cgroup needs root and /sys/fs/cgroup/cpu (use --via=cdp, which slows workers less)');
-const rates = opts.rates.split(',').map(Number);
-if (!rates.every((r) => r >= 1 && r <= 100)) throw new Error('--rates are factors between 1 and 100');
+  throw new Error(
+    '--via=cgroup needs root and /sys/fs/cgroup/cpu (use --via=cdp with --rates, which slows workers less)',
+  );
+if (opts.via === 'cdp' && opts.rates === undefined)
+  throw new Error('--via=cdp cannot be calibrated (it does not slow the worker that proves): give --rates');
+
+/** What each throttled run stands for: a calibrated phone class, or a factor given by hand. */
+const targets =
+  opts.rates === undefined
+    ? opts.phones.split(',').map((id) => {
+        const phone = PHONE_CLASSES[id];
+        if (!phone) throw new Error(`--phones: ${id} is not one of ${Object.keys(PHONE_CLASSES).join(', ')}`);
+        return { profile: phone.profile, viewport: phone.viewport, target: phone.benchmarkIndex };
+      })
+    : opts.rates.split(',').map((r) => {
+        const rate = Number(r);
+        if (!(rate >= 1 && rate <= 100)) throw new Error('--rates are factors between 1 and 100');
+        return { profile: `${opts.profile} (${opts.via})`, viewport: 'Pixel 7', rate };
+      });
 
 /** serve.mjs on a free port; resolves with the page's and the service's URLs. */
 async function servePage() {
@@ -54,16 +77,32 @@ const browser = await chromium.launch(chromiumLaunchOptions());
 const major = browser.version().split('.')[0];
 const bench = `#/bench?backends=${opts.backend}&blocks=1&threads=1&runs=1&warmup=0`;
 const rows = [];
+let unthrottled;
 try {
-  for (const rate of [1, ...rates]) {
+  for (const run of [{ profile: 'desktop', rate: 1 }, ...targets]) {
     const context = await browser.newContext(
-      rate === 1 ? { viewport: { width: 1280, height: 900 } } : { ...devices['Pixel 7'] },
+      run.viewport ? { ...devices[run.viewport] } : { viewport: { width: 1280, height: 900 } },
     );
     const page = await context.newPage();
     await page.goto(served.page + bench);
     await page.getByText('Ready.', { exact: true }).waitFor({ timeout: 60_000 });
     const cdp = await context.newCDPSession(page);
     const slow = (r) => (group ? group.setRate(r) : cdp.send('Emulation.setCPUThrottlingRate', { rate: r }));
+    if (group && unthrottled === undefined) {
+      unthrottled = await measureIndex(page);
+      log(`BenchmarkIndex unthrottled: ${unthrottled} (median of 5)`);
+    }
+    let rate = run.rate;
+    let benchmarkIndex;
+    if (run.target !== undefined) {
+      log(`calibrating ${run.profile}: BenchmarkIndex ${run.target}`);
+      const found = await calibrateRate(page, slow, run.target, unthrottled, {
+        onStep: (r, score) => log(`  CPU ÷${r.toFixed(2)}: BenchmarkIndex ${score}`),
+      });
+      rate = found.rate;
+      benchmarkIndex = { target: run.target, measured: found.measured, unthrottled };
+      if (rate === 1) log(`  this machine is no faster than a ${run.profile} device: run unthrottled`);
+    }
     await slow(rate);
     await page.getByRole('button', { name: 'Run benchmark' }).click();
     await page.getByText(/Done: 1 configuration measured/).waitFor({ timeout: 30 * 60_000 });
@@ -71,14 +110,14 @@ try {
     const share = page.getByRole('region', { name: 'Share a run' });
     await share.getByRole('button', { name: 'Share this result' }).click();
     const submission = JSON.parse(await share.getByRole('textbox', { name: 'Submission JSON' }).inputValue());
-    if (rate > 1) {
+    if (run.profile !== 'desktop') {
       // The phone's user agent was the viewport's costume: the device is this host, slowed down.
       submission.device = {
         ...submission.device,
         browserVersion: major,
         os: process.platform === 'linux' ? 'Linux' : submission.device.os,
         deviceClass: 'phone',
-        emulated: { cpuThrottling: rate, profile: `${opts.profile} (${opts.via})` },
+        emulated: { cpuThrottling: rate, profile: run.profile, ...(benchmarkIndex ? { benchmarkIndex } : {}) },
       };
     }
     const res = await fetch(`${served.service}/api/results`, {
@@ -87,10 +126,10 @@ try {
       body: JSON.stringify(submission),
     });
     const answer = await res.json();
-    if (res.status !== 201) throw new Error(`the service refused the run at ×${rate}: ${JSON.stringify(answer)}`);
+    if (res.status !== 201) throw new Error(`the service refused the ${run.profile} run: ${JSON.stringify(answer)}`);
     const prove = submission.result.phases.filter((p) => p.step === 'prove').reduce((sum, p) => sum + p.ms.median, 0);
-    rows.push({ rate, prove, id: answer.id });
-    log(`CPU ÷${rate}: prove ${(prove / 1000).toFixed(1)} s, shared as ${answer.id}`);
+    rows.push({ profile: run.profile, rate, prove, id: answer.id });
+    log(`${run.profile}, CPU ÷${rate}: prove ${(prove / 1000).toFixed(1)} s, shared as ${answer.id}`);
     await context.close();
   }
 } finally {
@@ -100,4 +139,6 @@ try {
 }
 const base = rows[0].prove;
 for (const r of rows)
-  log(`requested ÷${r.rate}: the prover got ÷${(r.prove / base).toFixed(2)} (${(r.prove / 1000).toFixed(1)} s)`);
+  log(
+    `${r.profile}, CPU ÷${r.rate}: the prover got ÷${(r.prove / base).toFixed(2)} (${(r.prove / 1000).toFixed(1)} s)`,
+  );

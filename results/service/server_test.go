@@ -184,7 +184,10 @@ func TestAcceptsAndReadsBack(t *testing.T) {
 		}
 		// Emulated phone runs are told apart.
 		em := sample(t)
-		obj(em, "device")["emulated"] = map[string]any{"cpuThrottling": 4, "profile": "mid-range phone"}
+		obj(em, "device")["emulated"] = map[string]any{
+			"cpuThrottling": 1.77, "profile": "Pixel 5 class",
+			"benchmarkIndex": map[string]any{"target": 1000, "measured": 1004, "unthrottled": 1967},
+		}
 		obj(em, "device")["deviceClass"] = "phone"
 		if a := h.post(encode(em)); a.status != http.StatusCreated {
 			t.Fatalf("emulated: %d %s", a.status, a.body)
@@ -258,6 +261,12 @@ func TestRefusalsLeaveTheDatabaseUnchanged(t *testing.T) {
 		{"SQL in the device class", edit(func(m map[string]any) { obj(m, "device")["deviceClass"] = injection }), nil, 422, CodeSchema},
 		{"SQL in the emulation profile", edit(func(m map[string]any) {
 			obj(m, "device")["emulated"] = map[string]any{"cpuThrottling": 4, "profile": injection}
+		}), nil, 422, CodeSchema},
+		{"a calibration that scored nothing", edit(func(m map[string]any) {
+			obj(m, "device")["emulated"] = map[string]any{
+				"cpuThrottling": 2, "profile": "Pixel 5 class",
+				"benchmarkIndex": map[string]any{"target": 1000, "measured": 0, "unthrottled": 2000},
+			}
 		}), nil, 422, CodeSchema},
 		{"an extra device field", edit(func(m map[string]any) { obj(m, "device")["gpu"] = "Mali-G78" }), nil, 422, CodeSchema},
 		{"a memory hint no browser gives", edit(func(m map[string]any) { obj(m, "device")["memoryGiB"] = 3 }), nil, 422, CodeSchema},

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 const CPU = '/sys/fs/cgroup/cpu';
 const PERIOD_US = 10_000; // short, so that a slice of a proof is not one long stall
+const MIN_QUOTA_US = 1_000; // the kernel refuses a smaller quota (EINVAL)
 
 export const cgroupAvailable = () => process.getuid?.() === 0 && existsSync(join(CPU, 'cgroup.procs'));
 
@@ -19,8 +20,14 @@ export function enterCpuGroup(name) {
   writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
   writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));
   return {
+    /** Rates above 10 lengthen the period, since a quota cannot be under 1 ms. */
     setRate(rate) {
-      writeFileSync(join(dir, 'cpu.cfs_quota_us'), rate === 1 ? '-1' : String(Math.round(PERIOD_US / rate)));
+      const write = (file, value) => writeFileSync(join(dir, file), String(value));
+      write('cpu.cfs_quota_us', -1);
+      if (rate === 1) return;
+      const period = Math.max(PERIOD_US, Math.ceil(MIN_QUOTA_US * rate));
+      write('cpu.cfs_period_us', period);
+      write('cpu.cfs_quota_us', Math.round(period / rate));
     },
     /** Moves this process back to the root group and removes this one (once its other processes ended). */
     leave() {

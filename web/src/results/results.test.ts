@@ -85,6 +85,19 @@ describe('the results view', () => {
       'phone (emulated, CPU ÷4) · Chrome',
     );
   });
+  it('groups a calibrated emulation by the phone class it stands for, not its machine-dependent rate', () => {
+    const calibrated = (cpuThrottling: number) =>
+      stored({
+        deviceClass: 'phone',
+        emulated: {
+          cpuThrottling,
+          profile: 'Pixel 5 class',
+          benchmarkIndex: { target: 1000, measured: 990, unthrottled: 2500 },
+        },
+      });
+    expect(groupOf(calibrated(2.5))).toBe('phone (emulated Pixel 5 class) · Chrome');
+    expect(groupOf(calibrated(1.9))).toBe(groupOf(calibrated(2.5)));
+  });
   it('keeps runs of a wide-arithmetic build in a group of their own', () => {
     const r = stored({ deviceClass: 'desktop' });
     expect(groupOf(r)).toBe('desktop · Chrome');

@@ -1,6 +1,7 @@
 // The results view's arithmetic: which runs compare (one backend, configuration and message
 // length: a "case"), how they split by device class and browser, and where one run falls.
 import { stepMs, type Step } from '@zkplay/core/phase-steps';
+import type { Emulation } from '@zkplay/core/generated/schema-types';
 import type { StoredResult } from './client';
 
 /** One configuration's key: backend, config (keys sorted) and message length. */
@@ -16,12 +17,19 @@ export function canonicalConfig(config: Record<string, unknown>): string {
 /**
  * "phone · Chrome", with emulated runs named as such so they are never mistaken for real phones,
  * and runs of a wide-arithmetic build (environment.build "wasm-threads-wide") in a group of their
- * own: they measure another build, which most browsers cannot run.
+ * own: they measure another build, which most browsers cannot run. A calibrated emulation is
+ * grouped by the phone class it stands for (its rate differs from machine to machine), one by
+ * hand by its factor.
  */
 export function groupOf(r: StoredResult): string {
   const d = r.submission.device;
   const wide = r.submission.result.environment.build.endsWith('-wide') ? ' · wide-arithmetic build' : '';
-  return `${d.deviceClass}${d.emulated ? ` (emulated, CPU ÷${d.emulated.cpuThrottling})` : ''} · ${d.browser}${wide}`;
+  return `${d.deviceClass}${emulationLabel(d.emulated)} · ${d.browser}${wide}`;
+}
+
+function emulationLabel(e: Emulation | undefined): string {
+  if (!e) return '';
+  return e.benchmarkIndex ? ` (emulated ${e.profile})` : ` (emulated, CPU ÷${e.cpuThrottling})`;
 }
 
 export const timeOf = (r: StoredResult, step: Step) => stepMs(r.submission.result, step);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { benchmarkIndex, calibrateRate, PHONE_CLASSES } from './benchmark-index.mjs';
+
+/** A page whose BenchmarkIndex is `score(rate)` at the rate last set. */
+function simulated(score: (rate: number) => number) {
+  let rate = 1;
+  const page = { evaluate: async () => score(rate) };
+  const setRate = async (r: number) => {
+    rate = r;
+  };
+  return { page, setRate, unthrottled: score(1) };
+}
+
+describe('the BenchmarkIndex loop', () => {
+  it('scores a positive number of repetitions per second (over 10) and uses nothing outside its body', () => {
+    // page.evaluate sends the function's source: rebuilt from it, it must still run.
+    const rebuilt = new Function(`return (${benchmarkIndex.toString()})(20)`);
+    const score = rebuilt();
+    expect(Number.isFinite(score) && score > 0).toBe(true);
+  });
+});
+
+describe('calibrating the throttling rate to a phone class', () => {
+  it('finds the rate on a score that falls as 1/rate', async () => {
+    const s = simulated((r) => 2400 / r);
+    const { rate, measured } = await calibrateRate(s.page, s.setRate, 1000, s.unthrottled);
+    expect(rate).toBeCloseTo(2.4, 1);
+    expect(Math.abs(measured / 1000 - 1)).toBeLessThanOrEqual(0.08);
+  });
+
+  it('converges where the score falls more steeply at high rates (as a starved quota does)', async () => {
+    // Measured here: 2058 unthrottled, 84.5 at rate 7.8, 280.5 at rate 6.5.
+    const s = simulated((r) => 2058 / r ** (1 + 0.09 * r));
+    const steps: number[] = [];
+    const { measured } = await calibrateRate(
+      s.page,
+      s.setRate,
+      PHONE_CLASSES['low-tier'].benchmarkIndex,
+      s.unthrottled,
+      {
+        onStep: (r) => steps.push(r),
+      },
+    );
+    expect(Math.abs(measured / 264 - 1)).toBeLessThanOrEqual(0.08);
+    expect(steps.length).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps a machine no faster than the phone unthrottled', async () => {
+    const s = simulated((r) => 900 / r);
+    expect(await calibrateRate(s.page, s.setRate, 1000, s.unthrottled)).toEqual({ rate: 1, measured: 900 });
+  });
+
+  it('stays between 1 and 100 on a noisy score and gives the last measurement', async () => {
+    let call = 0;
+    const noisy = [50, 5000, 50, 5000, 50];
+    const s = simulated(() => noisy[call++ % noisy.length]);
+    const seen: number[] = [];
+    const { rate, measured } = await calibrateRate(s.page, s.setRate, 264, 3000, { onStep: (r) => seen.push(r) });
+    expect(seen.every((r) => r >= 1 && r <= 100)).toBe(true);
+    expect(seen.length).toBe(6);
+    expect(rate).toBeCloseTo(seen[5], 2);
+    expect(noisy).toContain(measured);
+  });
+});
