@@ -77,7 +77,8 @@ export async function measureIndex(page, runs = 5) {
  * per period starves the garbage collector too), so each next rate comes from a straight line
  * through log(rate) and log(score): between the nearest measured rates on either side of the
  * target once there are such, else through the last two. It stops within `tolerance` of the
- * target or after `steps` measurements, returning the last rate and what it scored. `setRate`
+ * target or after `steps` measurements, returning the measured rate whose score came nearest
+ * the target (on a machine whose speed drifts, the last is not always the nearest). `setRate`
  * slows the browser; `unthrottled` is the score at rate 1; `onStep(rate, score)` hears each
  * measurement. Returns `{ rate, measured }`, or `{ rate: 1, measured: unthrottled }` when this
  * machine is already no faster than the target (it cannot be sped up).
@@ -102,7 +103,9 @@ export async function calibrateRate(
     rate = Math.min(100, Math.max(1, nextRate(seen, target)));
   }
   await setRate(1);
-  return { rate: Math.round(rate * 100) / 100, measured };
+  const miss = (p) => Math.abs(Math.log(p.score / target));
+  const best = seen.slice(1).reduce((a, b) => (miss(b) < miss(a) ? b : a));
+  return { rate: Math.round(best.rate * 100) / 100, measured: best.score };
 }
 
 /** The rate the line through two measured points in log-log space gives for `target`. */
