@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaProblems } from '@zkplay/core/schemas';
 import type { RunResult } from '@zkplay/core/run-result';
 import { browserFamily, osFamily, sharedDevice, toSubmission } from './submission';
-import { caseKey, groupOf, ordinal, percentileRank } from './stats';
+import { calibrations, caseKey, groupOf, ordinal, percentileRank } from './stats';
 import type { StoredResult } from './client';
 import type { DeviceProbe } from '../bench/probe';
 
@@ -97,6 +97,24 @@ describe('the results view', () => {
       });
     expect(groupOf(calibrated(2.5))).toBe('phone (emulated Pixel 5 class) · Chrome');
     expect(groupOf(calibrated(1.9))).toBe(groupOf(calibrated(2.5)));
+  });
+  it('sums up each calibrated phone class: its runs, rates and the scores they reached', () => {
+    const run = (profile: string, target: number, cpuThrottling: number, measured: number) =>
+      stored({
+        deviceClass: 'phone',
+        emulated: { cpuThrottling, profile, benchmarkIndex: { target, measured, unthrottled: 2000 } },
+      });
+    const runs = [
+      run('Moto G Power class', 264, 6.15, 293),
+      run('Pixel 5 class', 1000, 1.77, 1004),
+      run('Pixel 5 class', 1000, 2.11, 1071.5),
+      stored({ deviceClass: 'phone', emulated: { cpuThrottling: 4, profile: 'by hand' } }),
+      stored({}),
+    ];
+    expect(calibrations(runs)).toEqual([
+      { profile: 'Pixel 5 class', target: 1000, runs: 2, rate: [1.77, 2.11], measured: [1004, 1071.5] },
+      { profile: 'Moto G Power class', target: 264, runs: 1, rate: [6.15, 6.15], measured: [293, 293] },
+    ]);
   });
   it('keeps runs of a wide-arithmetic build in a group of their own', () => {
     const r = stored({ deviceClass: 'desktop' });

@@ -56,3 +56,41 @@ export function ordinal(n: number): string {
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
+
+/** One calibrated phone class among the runs: how close its runs came to the class's score. */
+export interface Calibration {
+  profile: string;
+  target: number;
+  runs: number;
+  rate: [number, number];
+  measured: [number, number];
+}
+
+/**
+ * The calibrated emulations among `runs`, one per phone class: the span of the CPU rates they
+ * ran at and of the BenchmarkIndex they reached against the class's target, so that the view can
+ * say how near the emulation came rather than only what it stands for.
+ */
+export function calibrations(runs: StoredResult[]): Calibration[] {
+  const byProfile = new Map<string, Calibration>();
+  for (const r of runs) {
+    const e = r.submission.device.emulated;
+    if (!e?.benchmarkIndex) continue;
+    const c = byProfile.get(e.profile);
+    const { target, measured } = e.benchmarkIndex;
+    if (!c) {
+      byProfile.set(e.profile, {
+        profile: e.profile,
+        target,
+        runs: 1,
+        rate: [e.cpuThrottling, e.cpuThrottling],
+        measured: [measured, measured],
+      });
+      continue;
+    }
+    c.runs++;
+    c.rate = [Math.min(c.rate[0], e.cpuThrottling), Math.max(c.rate[1], e.cpuThrottling)];
+    c.measured = [Math.min(c.measured[0], measured), Math.max(c.measured[1], measured)];
+  }
+  return [...byProfile.values()].sort((a, b) => b.target - a.target);
+}
