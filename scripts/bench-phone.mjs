@@ -20,7 +20,7 @@ import { cliOptions } from './lib/args.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 import { freePort, log, root } from './lib/steps.mjs';
 import { cgroupAvailable, enterCpuGroup } from './lib/cpu-cgroup.mjs';
-import { calibrateRate, measureIndex, PHONE_CLASSES } from './lib/benchmark-index.mjs';
+import { BY_HAND_PROFILE, calibrateRate, measureIndex, PHONE_CLASSES } from './lib/benchmark-index.mjs';
 
 const usage =
   'node scripts/bench-phone.mjs [--phones=mid-tier,low-tier] [--backend=gnark] | --rates=4,8 [--profile=NAME] [--via=cgroup|cdp]';
@@ -28,7 +28,7 @@ const opts = cliOptions(usage, {
   phones: 'mid-tier,low-tier',
   rates: undefined,
   backend: 'gnark',
-  profile: 'phone, factor by hand',
+  profile: BY_HAND_PROFILE,
   via: 'cgroup',
 });
 if (!['cgroup', 'cdp'].includes(opts.via)) throw new Error('--via is cgroup or cdp');

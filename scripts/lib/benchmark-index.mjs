@@ -25,6 +25,9 @@ export const PHONE_CLASSES = {
   },
 };
 
+/** What a run slowed by a factor given by hand (`--rates`) stands for: no phone class. */
+export const BY_HAND_PROFILE = 'factor by hand';
+
 /**
  * Lighthouse's BenchmarkIndex, run in the page (pass it to `page.evaluate`, so it must not use
  * anything outside its body). Two halves of `halfMs` each, each scored as repetitions per second

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkIndex, calibrateRate, PHONE_CLASSES } from './benchmark-index.mjs';
+import { readFileSync } from 'node:fs';
+import { benchmarkIndex, BY_HAND_PROFILE, calibrateRate, PHONE_CLASSES } from './benchmark-index.mjs';
 
 /** A page whose BenchmarkIndex is `score(rate)` at the rate last set. */
 function simulated(score: (rate: number) => number) {
@@ -17,6 +18,29 @@ describe('the BenchmarkIndex loop', () => {
     const rebuilt = new Function(`return (${benchmarkIndex.toString()})(20)`);
     const score = rebuilt();
     expect(Number.isFinite(score) && score > 0).toBe(true);
+  });
+});
+
+describe('the phone classes', () => {
+  it('name profiles the results service accepts (schema/result-submission.schema.json)', () => {
+    const schema = JSON.parse(
+      readFileSync(new URL('../../schema/result-submission.schema.json', import.meta.url), 'utf8'),
+    );
+    const find = (o: unknown): { properties: { profile: { pattern: string } } } | undefined => {
+      if (!o || typeof o !== 'object') return undefined;
+      if ((o as { title?: string }).title === 'Emulation') return o as never;
+      for (const v of Object.values(o)) {
+        const hit = find(v);
+        if (hit) return hit;
+      }
+    };
+    const pattern = new RegExp(find(schema)!.properties.profile.pattern);
+    const profiles = [
+      ...Object.values(PHONE_CLASSES).map((c) => c.profile),
+      `${BY_HAND_PROFILE} (cgroup)`,
+      `${BY_HAND_PROFILE} (cdp)`,
+    ];
+    for (const p of profiles) expect(p).toMatch(pattern);
   });
 });
 
