@@ -8,6 +8,7 @@
 // The devices and scores below are the ones DevTools names. The loop is written here from
 // Lighthouse's description, not copied. What it measures and how it was checked against
 // Lighthouse's own function: docs/results-service.md.
+import { stat } from '@zkplay/core/stats';
 
 /**
  * Phone classes and their BenchmarkIndex, as Chrome DevTools' calibration defines them: `device`
@@ -70,8 +71,7 @@ export function benchmarkIndex(halfMs = 500) {
 export async function measureIndex(page, runs = 5) {
   const scores = [];
   for (let i = 0; i < runs; i++) scores.push(await page.evaluate(benchmarkIndex));
-  scores.sort((a, b) => a - b);
-  return scores[Math.floor(scores.length / 2)];
+  return stat(scores).median;
 }
 
 /**
