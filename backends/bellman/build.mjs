@@ -17,20 +17,28 @@ import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
 import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
-import { BLS12_381_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
+import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-bellman';
 const CRATE_FACTS = JSON.parse(readFileSync(new URL('./phases.json', import.meta.url), 'utf8'));
 
 // Every variant multiplies BLS12-381's Fp and Scalar over 29-bit limbs (BLS12_381_MUL29,
 // crates/patches/README.md): the 64-bit code's __multi3 calls were over half of proving time.
+// Every variant also takes the batch-affine MSM (BLS12_381_BATCH_MSM), which the prover's H query
+// uses on wasm32 (crates/zkplay-bellman/src/groth16_prover.rs); the verifier compiles that code
+// too, unused.
 const VARIANTS = [
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [BLS12_381_MUL29] },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [BLS12_381_MUL29] },
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [BLS12_381_MUL29, BLS12_381_BATCH_MSM] },
+  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [BLS12_381_MUL29, BLS12_381_BATCH_MSM] },
   // Threads with the wasm wide-arithmetic proposal: upstream's 64-bit Montgomery products, whose
   // u128 products are then single instructions, instead of the 29-bit-limb patch.
-  { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [BLS12_381_MUL29] },
+  { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [BLS12_381_BATCH_MSM] },
+  {
+    id: 'verifier',
+    build: 'wasm-verifier',
+    features: ['verifier-wasm'],
+    patches: [BLS12_381_MUL29, BLS12_381_BATCH_MSM],
+  },
 ];
 
 /** The build's Groth16 keys, made natively and cached by what they are made from. */

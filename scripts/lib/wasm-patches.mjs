@@ -27,6 +27,13 @@ export const BLS12_381_MUL29 = {
   diff: 'crates/patches/bls12_381-0.9.0-wasm-mul29.patch',
 };
 
+/** G1 multi-scalar multiplication with batch-affine bucket additions and signed digits (bellman's H query on wasm32). */
+export const BLS12_381_BATCH_MSM = {
+  name: 'bls12_381',
+  version: '0.9.0',
+  diff: 'crates/patches/bls12_381-0.9.0-batch-affine-msm.patch',
+};
+
 /** Goldilocks product from four 32 x 32 -> 64 multiplies on wasm32. */
 export const PLONKY2_FIELD_MUL_WIDE = {
   name: 'plonky2_field',
@@ -47,6 +54,7 @@ export const NATIVELY_TESTED_PATCHES = [
   HALO2CURVES_MSM_BALANCED,
   PLONKY2_FIELD_MUL_WIDE,
   BLS12_381_MUL29,
+  BLS12_381_BATCH_MSM,
 ];
 
 /**

@@ -96,7 +96,8 @@ impl Setup {
     pub fn prove_witness(&self, witness: Witness) -> Result<Vec<u8>, Error> {
         let circuit = PreimageCircuit::new(self.blocks, Some(witness));
         let (r, s) = (random_scalar()?, random_scalar()?);
-        let proof = groth16::create_proof(circuit, &self.params, r, s).map_err(|e| Error::Proving(e.to_string()))?;
+        let proof = crate::groth16_prover::create_proof(circuit, &self.params, r, s)
+            .map_err(|e| Error::Proving(e.to_string()))?;
         let mut out = Vec::with_capacity(crate::verifier::PROOF_BYTES);
         proof.write(&mut out).expect("writing to a Vec cannot fail");
         Ok(out)

@@ -3,7 +3,7 @@
 //! and the verifier fuzzed with 10,000 inputs that must never verify, never panic.
 use std::sync::OnceLock;
 
-use bls12_381::Bls12;
+use bls12_381::{Bls12, Scalar};
 use zkplay_bellman::circuit::{PreimageCircuit, Witness};
 use zkplay_bellman::contract::{verify_with_key_json, BellmanProver};
 use zkplay_bellman::{blake2s256, keys, Setup, PROOF_BYTES};
@@ -26,6 +26,19 @@ fn prover() -> BellmanProver {
     let (params, vk) = files();
     let artifacts = Artifacts::new().with("params", params.clone()).with("vk", vk.clone());
     BellmanProver::prepare(&json!({ "blocks": 1 }), &artifacts).expect("prepare").0
+}
+
+/// The backend's prover (src/groth16_prover.rs) makes the very proof groth16's makes.
+#[test]
+fn same_proof_as_groth16() {
+    let params = keys::read_params_file(&files().0, &files().1, 1).unwrap();
+    let (r, s) = (Scalar::from(0x1234_5678u64).square(), Scalar::from(987_654_321u64).invert().unwrap());
+    for message in [&b""[..], b"abc", &[0xffu8; 64]] {
+        let circuit = || PreimageCircuit::new(1, Some(Witness::honest(message, 1)));
+        let ours = zkplay_bellman::groth16_prover::create_proof(circuit(), &params, r, s).unwrap();
+        let theirs = groth16::create_proof(circuit(), &params, r, s).unwrap();
+        assert!(ours == theirs, "{} bytes: the proof differs from groth16's for the same r, s", message.len());
+    }
 }
 
 #[test]
