@@ -12,13 +12,13 @@
 //! and on wasm32 a batch-affine one ([`HQuery`]).
 //!
 //! Everything else is groth16's `create_proof`: the same assignment and densities (which bases a
-//! query consumes), the same FFTs and the same assembly, so for the same r and s this makes the
+//! query consumes), the same quotient (computed by `fft.rs`, with fewer products than bellman's
+//! FFTs) and the same assembly, so for the same r and s this makes the
 //! very proof groth16 makes (tests/prove_verify.rs checks it byte for byte). A query
 //! with exponents that are not bits still works: those terms are multiplied out one by one.
 use std::io;
 use std::sync::Arc;
 
-use bellman::domain::{EvaluationDomain, Scalar as DomainScalar};
 use bellman::multicore::{Waiter, Worker};
 #[cfg(not(target_arch = "wasm32"))]
 use bellman::multiexp::{multiexp, Exponent, FullDensity};
@@ -33,9 +33,9 @@ use group::Curve;
 /// assignment, and which variables A and B use (a query holds bases for those only).
 #[derive(Default)]
 struct Assignment {
-    a: Vec<DomainScalar<Scalar>>,
-    b: Vec<DomainScalar<Scalar>>,
-    c: Vec<DomainScalar<Scalar>>,
+    a: Vec<Scalar>,
+    b: Vec<Scalar>,
+    c: Vec<Scalar>,
     inputs: Vec<Scalar>,
     aux: Vec<Scalar>,
     a_aux_density: Vec<bool>,
@@ -114,9 +114,9 @@ impl ConstraintSystem<Scalar> for Assignment {
         let b =
             eval(&b(LinearCombination::zero()), values, Some(&mut self.b_input_density), Some(&mut self.b_aux_density));
         let c = eval(&c(LinearCombination::zero()), values, None, None);
-        self.a.push(DomainScalar(a));
-        self.b.push(DomainScalar(b));
-        self.c.push(DomainScalar(c));
+        self.a.push(a);
+        self.b.push(b);
+        self.c.push(c);
     }
 
     fn push_namespace<NR: Into<String>, N: FnOnce() -> NR>(&mut self, _: N) {}
@@ -266,22 +266,11 @@ pub fn create_proof<C: Circuit<Scalar>>(
 
     // H: (A * B - C) / Z on a coset, back to coefficients, against the H query.
     let h = {
-        let mut a = EvaluationDomain::from_coeffs(std::mem::take(&mut cs.a))?;
-        let mut b = EvaluationDomain::from_coeffs(std::mem::take(&mut cs.b))?;
-        let mut c = EvaluationDomain::from_coeffs(std::mem::take(&mut cs.c))?;
-        for p in [&mut a, &mut b, &mut c] {
-            p.ifft(&worker);
-            p.coset_fft(&worker);
-        }
-        a.mul_assign(&worker, &b);
-        drop(b);
-        a.sub_assign(&worker, &c);
-        drop(c);
-        a.divide_by_z_on_coset(&worker);
-        a.icoset_fft(&worker);
-        let mut coeffs = a.into_coeffs();
+        let (a, b, c) = (std::mem::take(&mut cs.a), std::mem::take(&mut cs.b), std::mem::take(&mut cs.c));
+        let mut coeffs = crate::fft::quotient(&worker, a, b, c)?;
+        // H has degree n - 2: its top coefficient is zero, and the H query has n - 1 bases.
         coeffs.pop();
-        HQuery::spawn(&worker, &params.h, coeffs.into_iter().map(|s| s.0).collect())?
+        HQuery::spawn(&worker, &params.h, coeffs)?
     };
 
     let n_inputs = cs.inputs.len();

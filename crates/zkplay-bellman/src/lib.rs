@@ -21,6 +21,7 @@ pub mod blake2s;
 pub mod circuit;
 pub mod contract;
 mod error;
+mod fft;
 pub mod groth16_prover;
 pub mod keys;
 mod memory;
