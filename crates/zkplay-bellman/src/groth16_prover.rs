@@ -23,7 +23,7 @@ use bellman::multicore::{Waiter, Worker};
 #[cfg(not(target_arch = "wasm32"))]
 use bellman::multiexp::{multiexp, Exponent, FullDensity};
 use bellman::{Circuit, ConstraintSystem, Index, LinearCombination, SynthesisError, Variable};
-use bls12_381::{Bls12, G1Affine, G1Projective, G2Affine, G2Projective, Scalar};
+use bls12_381::{Bls12, G1Affine, G1Projective, G2Projective, Scalar};
 use ff::Field;
 use groth16::{Parameters, Proof};
 use group::prime::PrimeCurve;
@@ -141,8 +141,8 @@ impl<G: PrimeCurve<Scalar = Scalar>> Query<G> {
     /// sum of base * exponent: bases whose exponent is 1 are added, 0 skipped, and the rest
     /// multiplied out. In this circuit the rest are the three public inputs of the A query
     /// (L and the digest): a circuit with many variables that are not bits would want a
-    /// multi-exponentiation there instead (not bellman's from inside this task: waiting on the
-    /// pool from the pool deadlocks a one-thread pool). Refuses a base at infinity and a query
+    /// multi-exponentiation there instead (not bellman's from inside this task: its `Waiter`
+    /// panics when waited on from a pool thread). Refuses a base at infinity and a query
     /// shorter than its variables, as bellman does.
     fn sum(self) -> Result<G, SynthesisError> {
         let mut acc = G::identity();
@@ -172,13 +172,20 @@ impl<G: PrimeCurve<Scalar = Scalar>> Query<G> {
         Ok(acc)
     }
 
-    /// The sum on bellman's pool, beside the other queries.
-    fn spawn(self, worker: &Worker) -> Waiter<Result<G, SynthesisError>>
+    /// The sum of the query part (`bases` from `start` on) on bellman's pool, beside the others.
+    fn spawn(
+        worker: &Worker,
+        bases: &Arc<Vec<G::Affine>>,
+        start: usize,
+        density: Option<&Arc<Vec<bool>>>,
+        exponents: &Arc<Vec<Scalar>>,
+    ) -> Waiter<Result<G, SynthesisError>>
     where
         G: Send + 'static,
         G::Affine: Send + Sync,
     {
-        worker.compute(move || self.sum())
+        let query = Query::<G> { bases: bases.clone(), start, density: density.cloned(), exponents: exponents.clone() };
+        worker.compute(move || query.sum())
     }
 }
 
@@ -281,23 +288,16 @@ pub fn create_proof<C: Circuit<Scalar>>(
     let b_aux_density = Arc::new(std::mem::take(&mut cs.b_aux_density));
     let b_inputs_used = b_input_density.iter().filter(|&&d| d).count();
 
-    let g1 = |bases: &Arc<Vec<G1Affine>>, start, density: Option<&Arc<Vec<bool>>>, exponents: &Arc<Vec<Scalar>>| {
-        Query::<G1Projective> { bases: bases.clone(), start, density: density.cloned(), exponents: exponents.clone() }
-            .spawn(&worker)
-    };
-    let g2 = |bases: &Arc<Vec<G2Affine>>, start, density: Option<&Arc<Vec<bool>>>, exponents: &Arc<Vec<Scalar>>| {
-        Query::<G2Projective> { bases: bases.clone(), start, density: density.cloned(), exponents: exponents.clone() }
-            .spawn(&worker)
-    };
     // The layouts groth16's ParameterSource gives: A holds every input, then the aux it uses; B
     // (G1 and G2) the inputs it uses, then the aux it uses.
-    let l = g1(&params.l, 0, None, &aux);
-    let a_inputs = g1(&params.a, 0, None, &inputs);
-    let a_aux = g1(&params.a, n_inputs, Some(&a_aux_density), &aux);
-    let b_g1_inputs = g1(&params.b_g1, 0, Some(&b_input_density), &inputs);
-    let b_g1_aux = g1(&params.b_g1, b_inputs_used, Some(&b_aux_density), &aux);
-    let b_g2_inputs = g2(&params.b_g2, 0, Some(&b_input_density), &inputs);
-    let b_g2_aux = g2(&params.b_g2, b_inputs_used, Some(&b_aux_density), &aux);
+    let w = &worker;
+    let l = Query::<G1Projective>::spawn(w, &params.l, 0, None, &aux);
+    let a_inputs = Query::<G1Projective>::spawn(w, &params.a, 0, None, &inputs);
+    let a_aux = Query::<G1Projective>::spawn(w, &params.a, n_inputs, Some(&a_aux_density), &aux);
+    let b_g1_inputs = Query::<G1Projective>::spawn(w, &params.b_g1, 0, Some(&b_input_density), &inputs);
+    let b_g1_aux = Query::<G1Projective>::spawn(w, &params.b_g1, b_inputs_used, Some(&b_aux_density), &aux);
+    let b_g2_inputs = Query::<G2Projective>::spawn(w, &params.b_g2, 0, Some(&b_input_density), &inputs);
+    let b_g2_aux = Query::<G2Projective>::spawn(w, &params.b_g2, b_inputs_used, Some(&b_aux_density), &aux);
 
     // The assembly of groth16's create_proof: A = alpha + sum a + r delta, B = beta + sum b +
     // s delta, C = sum l + h + s A + r B1 - r s delta (with r, s as blinding).
