@@ -124,6 +124,40 @@ export function honestProof({
   return { prover, cap, proof, digest, length: msg.length, verify, mustVerify, verified: () => verified, proveMs };
 }
 
+/**
+ * The honest proof for a backend whose wasm prover takes minutes in Node (starky: building its
+ * wrapper and proving take ~230 s single-threaded): the first native sample proof under `config`
+ * that the set-up published (web/public/artifacts/<id>/samples/), checked by the verifier-only
+ * wasm with the shipped key file `vk`. That build runs the same verifier code as the prover's;
+ * proving in wasm is tested in Chromium (e2e/conformance.spec.ts). Same shape as honestProof's.
+ */
+export async function honestSample({ id, config, vk, capacity, prefixes, codes = THROWN_CODES, fail }) {
+  const dir = join(root, 'web', 'public', 'artifacts', id);
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
+  const sample = index.samples?.find((s) => JSON.stringify(s.config) === JSON.stringify(config));
+  if (!sample) fail(`index.json lists no sample proof for ${JSON.stringify(config)}: run the set-up`);
+  const file = JSON.parse(readFileSync(join(dir, sample.file), 'utf8'));
+  const v = index.variants?.verifier;
+  if (!v) fail('index.json has no verifier variant');
+  const m = await import(pathToFileURL(join(dir, v.glue)).href);
+  m.initSync({ module: readFileSync(join(dir, v.wasm.file)) });
+  m.installPanicHook?.();
+  const configJson = JSON.stringify(config);
+  const checker = { verify: (p, d, len) => m.verify(configJson, vk, p, d, len) };
+  const verify = verifierOf({ m: { lastPanic: () => m.lastPanic?.() ?? '' }, prover: checker, prefixes, codes, fail });
+  const proof = Uint8Array.from(Buffer.from(file.proof, 'base64'));
+  const digest = Uint8Array.from(Buffer.from(file.statement.digest.replace(/^0x/, ''), 'hex'));
+  const length = file.statement.length;
+  let verified = 0;
+  const mustVerify = (when) => {
+    const e = verify(proof, digest, length);
+    if (e !== undefined) fail(`the sample proof ${sample.file} was refused ${when}: ${e}`);
+    verified++;
+  };
+  mustVerify('at the start');
+  return { cap: capacity, proof, digest, length, verify, mustVerify, verified: () => verified, proveMs: 0 };
+}
+
 /** mutate(kind, proof, digest?, length?): must be refused; counted per (kind, refusal). */
 export function mutator({ verify, prefixes, digest, length, fail }) {
   const tally = new Map();
@@ -350,6 +384,8 @@ export async function fuzzVerifierKeyFiles({ artifacts, config, vk, otherKey, co
  * after. `files` is a thunk: the shipped files are looked for once the wasm has loaded.
  * ZKPLAY_FUZZ_SEED=<n> replaces the backend's `seed`. `hash`: of the statement (default: what
  * the backend's index.json says, keys.hash, else keccak-256), which the honest digest is made with.
+ * `honestFrom`: 'prover' (the single-threaded build proves `message`) or 'sample' (honestSample:
+ * the native sample proof, through the verifier-only build; `files().vk` is its key).
  */
 export async function runWasmFuzz({
   id,
@@ -370,12 +406,20 @@ export async function runWasmFuzz({
   after = async () => undefined,
   setupLabel = 'setup',
   hash = statementHash(id),
+  honestFrom = 'prover',
 }) {
   const fail = failer(id);
   const seed = Number(process.env.ZKPLAY_FUZZ_SEED ?? defaultSeed);
-  const m = await loadSingleWasm(id);
-  const files = shipped();
-  const honest = honestProof({ m, config, files, capacity, message, prefixes, hash, fail });
+  let honest;
+  let files;
+  if (honestFrom === 'sample') {
+    files = shipped();
+    honest = await honestSample({ id, config, vk: files.vk, capacity, prefixes, fail });
+  } else {
+    const m = await loadSingleWasm(id);
+    files = shipped();
+    honest = honestProof({ m, config, files, capacity, message, prefixes, hash, fail });
+  }
   const { prover, cap, proof, digest, length: L, verify, mustVerify } = honest;
   const tProved = performance.now();
 
@@ -396,14 +440,16 @@ export async function runWasmFuzz({
   range += refuseDigestSizes({ verify, proofs, digest, length: L, message: digestMessage, fail });
   checks(honest);
   mustVerify('at the end');
-  prover.free();
+  prover?.free();
   const more = await after({ ...honest, files, r });
 
   const secs = (x) => (x / 1000).toFixed(1);
   const total = report();
   console.log(
     `${id} wasm verifier: ${total} seeded mutations and ${range} out-of-range lengths/digests refused, honest proof verified ${honest.verified()} times ` +
-      `(seed 0x${seed.toString(16)}, proof ${proof.length} bytes; ${setupLabel} + prove ${secs(honest.proveMs)} s, fuzz ${secs(performance.now() - tProved)} s)` +
+      `(seed 0x${seed.toString(16)}, proof ${proof.length} bytes; ` +
+      (prover ? `${setupLabel} + prove ${secs(honest.proveMs)} s` : 'the native sample proof, verifier-only build') +
+      `, fuzz ${secs(performance.now() - tProved)} s)` +
       (more ? `; ${more}` : ''),
   );
 }
