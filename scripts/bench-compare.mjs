@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { browserSweep, primitivesSweep, servePlayground } from './lib/browser-bench.mjs';
-import { jsonLines } from './lib/native.mjs';
+import { jsonLines, nativePrimitivesBinary } from './lib/native.mjs';
 import { machineLoad, wasUnderLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
@@ -132,15 +132,7 @@ function printTable(rows) {
 
 /** The Rust primitives natively on one thread at the primitives view's quick scales. */
 async function nativePrimitives() {
-  const env = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
-  await step('primitives: cargo build --release --example primitives', () =>
-    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], {
-      cwd: join(root, 'crates'),
-      env,
-      prefix: 'cargo build',
-    }),
-  );
-  const bin = join(env.CARGO_TARGET_DIR, 'release', 'examples', 'primitives');
+  const bin = await nativePrimitivesBinary();
   const flags = ['--runs', String(runs), '--warmup', '1', '--max-fft', '10', '--max-g1', '5', '--max-msm', '12'];
   return jsonLines('halo2curves + plonky2_field, RAYON_NUM_THREADS=1', bin, flags, { env: { RAYON_NUM_THREADS: '1' } });
 }

@@ -18,7 +18,7 @@ import addFormats from 'ajv-formats';
 import { describeLoad, machineLoad } from './lib/machine-load.mjs';
 import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
-import { jsonLines } from './lib/native.mjs';
+import { jsonLines, nativePrimitivesBinary } from './lib/native.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 
 function schemaErrors(doc) {
@@ -173,15 +173,7 @@ async function benchPrimitives() {
   await step('primitives: go build ./cmd/primitives', () =>
     run('go', ['build', '-o', goBin, './cmd/primitives'], { cwd: goDir, prefix: 'go build' }),
   );
-  const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
-  await step('primitives: cargo build --release --example primitives', () =>
-    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], {
-      cwd: join(root, 'crates'),
-      env: cargoEnv,
-      prefix: 'cargo build',
-    }),
-  );
-  const rustBin = join(cargoEnv.CARGO_TARGET_DIR, 'release', 'examples', 'primitives');
+  const rustBin = await nativePrimitivesBinary();
   const records = [];
   const seen = new Set();
   const keep = (r) => {

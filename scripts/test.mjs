@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir, freePort, log, root, run, step } from './lib/steps.mjs';
+import { cacheDir, freePort, log, nativeCargoEnv, root, run, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
 
@@ -82,13 +82,24 @@ const rustCrates = existsSync(join(root, 'crates'))
   ? readdirSync(join(root, 'crates')).filter((d) => existsSync(join(root, 'crates', d, 'Cargo.toml')))
   : [];
 if (rustCrates.length) {
-  const cargoEnv = { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target') };
   // After the backends' own suites, before the TypeScript ones.
   const afterBackends = suites.findIndex(([key]) => key === 'check');
   suites.splice(afterBackends, 0, [
     'rust',
-    'Rust: backend crates (cargo test --release)',
-    () => run('cargo', ['test', '--release', '--workspace'], { cwd: join(root, 'crates'), env: cargoEnv }),
+    'Rust: backend crates (cargo test --release, one crate at a time)',
+    async () => {
+      // One crate at a time, not --workspace: a crate's test build then resolves its
+      // dependencies' features as the set-up's `cargo run -p <crate> --example keys` did and
+      // reuses what that compiled (nativeCargoEnv); a workspace-wide build unifies features
+      // across the crates, and compiled 65 of those dependencies again.
+      for (const crate of rustCrates) {
+        await run('cargo', ['test', '--release', '--locked', '-p', crate], {
+          cwd: join(root, 'crates'),
+          env: nativeCargoEnv(),
+          prefix: `cargo test ${crate}`,
+        });
+      }
+    },
   ]);
   suites.splice(afterBackends + 1, 0, [
     'rust-wasm-patches',

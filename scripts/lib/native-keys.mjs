@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFil
 import { join } from 'node:path';
 import { replaceDir } from './atomic.mjs';
 import { DEFAULT_HASH } from './hashes.mjs';
-import { log, run, sha256File, step } from './steps.mjs';
+import { log, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
 
 /**
  * `cargo run --example keys -- <dir>` of `crate` into <cacheDir>/<backend>/keys-<key>, unless a
@@ -22,7 +22,7 @@ export async function runKeysExample({ root, cacheDir, crate, backend, key, what
   await step(`${crate}: ${what}`, () =>
     run('cargo', ['run', '--release', '--locked', '-p', crate, '--example', 'keys', '--', tmp], {
       cwd: join(root, 'crates'),
-      env: { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target') },
+      env: nativeCargoEnv(cacheDir),
       prefix: `${crate} keys`,
     }),
   );

@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cpus, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_HASH, hashDef } from './hashes.mjs';
-import { cacheDir, log, root } from './steps.mjs';
+import { benchCargoEnv, log, root, run, step } from './steps.mjs';
 
 // The median/spread the page uses too (one implementation, checked against test-vectors/stats.json).
 import { stat } from '@zkplay/core/stats';
@@ -24,6 +24,19 @@ export function nativeEnvironment(threads, build, commit) {
   };
 }
 
+/** Builds the Rust primitives example (crates/zkplay-primitives) for a native benchmark; returns its path. */
+export async function nativePrimitivesBinary() {
+  const env = benchCargoEnv();
+  await step('primitives: cargo build --release --example primitives', () =>
+    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], {
+      cwd: join(root, 'crates'),
+      env,
+      prefix: 'cargo build',
+    }),
+  );
+  return join(env.CARGO_TARGET_DIR, 'release', 'examples', 'primitives');
+}
+
 /** Runs `cargo run --release --example NAME -p CRATE -- ARGS` with RAYON_NUM_THREADS=threads; parses its JSON stdout. */
 export function runRustExample({ root, crate, example, args, threads }) {
   const out = execFileSync(
@@ -34,7 +47,7 @@ export function runRustExample({ root, crate, example, args, threads }) {
       env: {
         ...process.env,
         RAYON_NUM_THREADS: String(threads),
-        CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cacheDir, 'cargo-target'),
+        ...benchCargoEnv(),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
       maxBuffer: 1 << 24,

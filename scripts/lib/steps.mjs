@@ -23,6 +23,27 @@ export const root = join(dirname(new URL(import.meta.url).pathname), '..', '..')
 export const cacheDir =
   process.env.ZKPLAY_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkplay');
 
+/**
+ * The environment of the native cargo commands that are not benchmarks (the set-up's keys, the
+ * `rust` suite): one target folder, so that the tests reuse what the keys compiled, and the
+ * release profile without LTO. With crates/Cargo.toml's thin LTO, each of the ~45 test and
+ * example binaries re-optimised its whole dependency graph when linked, and a library was
+ * compiled once as bitcode for the keys and again as objects for the doc tests: on a fresh
+ * machine the keys took 224 s to compile and the tests 510 s more, against 141 s and 103 s
+ * without it; the tests ran 0-11% slower (2026-11-27, docs/testing.md).
+ */
+export function nativeCargoEnv(cache = cacheDir) {
+  return {
+    CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cache, 'cargo-target'),
+    CARGO_PROFILE_RELEASE_LTO: 'off',
+  };
+}
+
+/** Native benchmarks: the release profile crates/Cargo.toml declares (thin LTO), in a target folder of their own. */
+export function benchCargoEnv(cache = cacheDir) {
+  return { CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(cache, 'cargo-target-bench') };
+}
+
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s`;
 

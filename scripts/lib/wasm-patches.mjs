@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { derivedWorkspace, SHARED_CRATES } from './rust.mjs';
-import { hashTree, run, sha256File, step } from './steps.mjs';
+import { hashTree, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
 
 /** BN254 (and every halo2curves field_arithmetic field) Montgomery product over nine 29-bit limbs on wasm32. */
 export const HALO2CURVES_MUL29 = {
@@ -92,6 +92,7 @@ export async function testWasmPatches({ root, cacheDir }) {
     run('cargo', ['test', '--release', '-p', 'zkplay-primitives'], {
       cwd: dir,
       env: {
+        ...nativeCargoEnv(),
         CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-wasm-patches-test'),
         RUSTFLAGS: '--cfg zkplay_wasm_patches',
       },
