@@ -1,7 +1,6 @@
 // Failures a person can meet that the shared cases (e2e/conformance.spec.ts: a download with a
 // flipped byte, a worker out of memory, for every backend) do not cover: a truncated download,
 // and a thread pool that does not start.
-import { THREAD_START_TIMEOUT_MS } from '@zkplay/core/protocol';
 import type { Page } from '@playwright/test';
 import { expect, PROOF_TIMEOUT, status, test, typeMessage } from './fixtures';
 
@@ -29,9 +28,11 @@ test('a truncated verifying key is refused, never verified', async ({ page }) =>
 // A wasm thread pool that does not start (seen in Firefox: the backend's worker blocked inside
 // `new Worker()`, e2e-firefox/README.md) would leave the page on "Start 2 wasm threads…" for ever;
 // gnark's second Go wasm instance is a worker that the backend's worker starts too, so it can
-// stall the same way. Here the spawned worker stays silent once: the page gives up after
-// THREAD_START_TIMEOUT_MS, says so, restarts the backend in a fresh worker and proves. (Two stalls
-// in a row are an error: web/src/lib/backend-client.test.ts.)
+// stall the same way. Here the spawned worker stays silent once: the page gives up after its
+// timeout (30 s, THREAD_START_TIMEOUT_MS; STALL_MS here, set through ?debug&threadStartMs), says
+// so, restarts the backend in a fresh worker and proves. (Two stalls in a row are an error:
+// web/src/lib/backend-client.test.ts.)
+const STALL_MS = 8_000;
 const STALLS: {
   backend: string;
   what: string;
@@ -79,9 +80,9 @@ const STALLS: {
 
 for (const c of STALLS) {
   test(`${c.what} that does not start is restarted once, not waited for`, async ({ page }) => {
-    test.setTimeout(2 * PROOF_TIMEOUT + THREAD_START_TIMEOUT_MS + 30_000);
+    test.setTimeout(2 * PROOF_TIMEOUT + STALL_MS + 30_000);
     const stalled = await c.stallOnce(page);
-    await page.goto('/');
+    await page.goto(`/?debug&threadStartMs=${STALL_MS}`);
     await page.getByRole('radio', { name: c.backend }).check();
     await page.getByRole('combobox', { name: /^Threads/ }).selectOption('2');
     await typeMessage(page, 'abc');
@@ -89,11 +90,11 @@ for (const c of STALLS) {
     await expect(status(page)).toContainText(c.phase, { timeout: PROOF_TIMEOUT });
     // The phase's own label (exact: the status line may say the same after the backend's name meanwhile).
     await expect(
-      page.getByText(`Thread start stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`, {
+      page.getByText(`Thread start stalled for ${STALL_MS / 1000} s; restarted in a fresh worker`, {
         exact: true,
       }),
     ).toBeVisible({
-      timeout: THREAD_START_TIMEOUT_MS + 15_000,
+      timeout: STALL_MS + 15_000,
     });
     await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
     await expect(page.getByRole('region', { name: 'Result' })).toContainText(`build ${c.build}), 2 threads,`);

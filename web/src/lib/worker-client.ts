@@ -41,6 +41,17 @@ export interface WorkerClientOptions<Req> {
   retriesStall?(req: Req): boolean;
 }
 
+/**
+ * How long the page waits for a worker's threads to start: THREAD_START_TIMEOUT_MS, or N ms with
+ * `?debug&threadStartMs=N` in the page's address, so that the end-to-end tests of a stall
+ * (e2e/failures.spec.ts) do not each wait out the full 30 s.
+ */
+export function threadStartTimeoutMs(search: string = globalThis.location?.search ?? ''): number {
+  const query = new URLSearchParams(search);
+  const ms = Number(query.get('threadStartMs'));
+  return query.has('debug') && Number.isInteger(ms) && ms > 0 ? ms : THREAD_START_TIMEOUT_MS;
+}
+
 type Pending<Res> = { resolve: (r: Res) => void; reject: (e: RunError) => void; onProgress?: (p: Progress) => void };
 
 export class WorkerClient<Req extends { type: string; id: number }, Res> {
@@ -49,8 +60,9 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
   private pending = new Map<number, Pending<Res>>();
   /** Thread count (and pinned build) of the current worker's pool: a wasm thread pool is sized once per instance. */
   private workerThreads: number | string | undefined;
-  /** Running while the workers the backend's worker spawns start (THREAD_START_TIMEOUT_MS). */
+  /** Running while the workers the backend's worker spawns start (threadStartMs). */
   private threadStartTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly threadStartMs = threadStartTimeoutMs();
 
   constructor(
     private readonly source: WorkerSource,
@@ -107,8 +119,8 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
     clearTimeout(this.threadStartTimer);
     this.threadStartTimer = undefined;
     if (ev.state !== 'start') return;
-    const stalled = `${ev.label} did not finish within ${THREAD_START_TIMEOUT_MS / 1000} s: the browser did not start the workers it was asked for`;
-    this.threadStartTimer = setTimeout(() => this.fail('crashed', stalled, true), THREAD_START_TIMEOUT_MS);
+    const stalled = `${ev.label} did not finish within ${this.threadStartMs / 1000} s: the browser did not start the workers it was asked for`;
+    this.threadStartTimer = setTimeout(() => this.fail('crashed', stalled, true), this.threadStartMs);
   }
 
   /** Ends the worker and fails everything pending with this code; the next request starts a fresh worker. */
@@ -134,7 +146,7 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
       return await this.sendOnce(req, onProgress);
     } catch (e) {
       if (!(e instanceof RunError && e.threadStartStalled && this.options.retriesStall?.(req))) throw e;
-      const label = `Thread start stalled for ${THREAD_START_TIMEOUT_MS / 1000} s; restarted in a fresh worker`;
+      const label = `Thread start stalled for ${this.threadStartMs / 1000} s; restarted in a fresh worker`;
       onProgress?.({ type: 'progress', id: 0, phase: 'threads-restart', label, state: 'start' });
       onProgress?.({
         type: 'progress',
@@ -142,7 +154,7 @@ export class WorkerClient<Req extends { type: string; id: number }, Res> {
         phase: 'threads-restart',
         label,
         state: 'end',
-        ms: THREAD_START_TIMEOUT_MS,
+        ms: this.threadStartMs,
       });
       try {
         return await this.sendOnce(req, onProgress);
