@@ -91,7 +91,7 @@ if (rustCrates.length) {
       // One crate at a time, not --workspace: a crate's test build then resolves its
       // dependencies' features as the set-up's `cargo run -p <crate> --example keys` did and
       // reuses what that compiled (nativeCargoEnv); a workspace-wide build unifies features
-      // across the crates, and compiled 65 of those dependencies again.
+      // across the crates, which compiles ~65 of those dependencies again.
       for (const crate of rustCrates) {
         await run('cargo', ['test', '--release', '--locked', '-p', crate], {
           cwd: join(root, 'crates'),

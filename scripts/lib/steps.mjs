@@ -26,11 +26,11 @@ export const cacheDir =
 /**
  * The environment of the native cargo commands that are not benchmarks (the set-up's keys, the
  * `rust` suite): one target folder, so that the tests reuse what the keys compiled, and the
- * release profile without LTO. With crates/Cargo.toml's thin LTO, each of the ~45 test and
- * example binaries re-optimised its whole dependency graph when linked, and a library was
- * compiled once as bitcode for the keys and again as objects for the doc tests: on a fresh
- * machine the keys took 224 s to compile and the tests 510 s more, against 141 s and 103 s
- * without it; the tests ran 0-11% slower (2026-11-27, docs/testing.md).
+ * release profile without LTO. With crates/Cargo.toml's thin LTO each of the ~45 test and
+ * example binaries re-optimises its whole dependency graph when linked, and cargo compiles the
+ * libraries as bitcode for the keys but as objects for the doc tests, so the tests cannot reuse
+ * the keys' build: compiling costs several times more than the tests run slower without it
+ * (figures in docs/testing.md).
  */
 export function nativeCargoEnv(cache = cacheDir) {
   return {

@@ -124,6 +124,16 @@ export function honestProof({
   return { prover, cap, proof, digest, length: msg.length, verify, mustVerify, verified: () => verified, proveMs };
 }
 
+/** The verifier-only wasm (what the zkplay-verifier package loads) from an artifacts folder, initialised. */
+async function loadVerifierWasm(artifacts, fail) {
+  const index = JSON.parse(readFileSync(join(artifacts, 'index.json'), 'utf8'));
+  const v = index.variants?.verifier;
+  if (!v) fail('index.json has no verifier variant');
+  const m = await import(pathToFileURL(join(artifacts, v.glue)).href);
+  m.initSync({ module: readFileSync(join(artifacts, v.wasm.file)) });
+  return m;
+}
+
 /**
  * The honest proof for a backend whose wasm prover takes minutes in Node (starky: building its
  * wrapper and proving take ~230 s single-threaded): the first native sample proof under `config`
@@ -137,10 +147,7 @@ export async function honestSample({ id, config, vk, capacity, prefixes, codes =
   const sample = index.samples?.find((s) => JSON.stringify(s.config) === JSON.stringify(config));
   if (!sample) fail(`index.json lists no sample proof for ${JSON.stringify(config)}: run the set-up`);
   const file = JSON.parse(readFileSync(join(dir, sample.file), 'utf8'));
-  const v = index.variants?.verifier;
-  if (!v) fail('index.json has no verifier variant');
-  const m = await import(pathToFileURL(join(dir, v.glue)).href);
-  m.initSync({ module: readFileSync(join(dir, v.wasm.file)) });
+  const m = await loadVerifierWasm(dir, fail);
   m.installPanicHook?.();
   const configJson = JSON.stringify(config);
   const checker = { verify: (p, d, len) => m.verify(configJson, vk, p, d, len) };
@@ -333,11 +340,7 @@ export function fuzzSuite(metaUrl, id, main) {
  */
 export async function fuzzVerifierKeyFiles({ artifacts, config, vk, otherKey, codes, honest, r, fail }) {
   const { proof, digest, length } = honest;
-  const index = JSON.parse(readFileSync(join(artifacts, 'index.json'), 'utf8'));
-  const v = index.variants?.verifier;
-  if (!v) fail('index.json has no verifier variant');
-  const m = await import(pathToFileURL(join(artifacts, v.glue)).href);
-  m.initSync({ module: readFileSync(join(artifacts, v.wasm.file)) });
+  const m = await loadVerifierWasm(artifacts, fail);
   const configJson = JSON.stringify(config);
   const check = (key, what) => {
     try {
