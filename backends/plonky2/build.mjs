@@ -6,8 +6,9 @@
 //            one thread is chosen.
 //   single:  plain wasm32 without `parallel`.
 //   verifier: plain wasm32 with only `verify` (src/verifier_wasm.rs), for the verifier package.
-// All three build plonky2_field with PLONKY2_FIELD_MUL_WIDE (scripts/lib/wasm-patches.mjs: Goldilocks
-// products from four 32 x 32 multiplies on wasm32), in a workspace derived under the cache.
+// All three take PLONKY2_NARROW_WASM_PATCHES (scripts/lib/wasm-patches.mjs: Goldilocks products
+// from four 32 x 32 multiplies, and Poseidon's partial rounds in their plain form, on wasm32), in
+// a workspace derived under the cache.
 // plonky2 is transparent (no setup), but a verifier needs the circuit's verifier data: it is
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
@@ -18,18 +19,18 @@ import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
 import { publishKeyEntries, publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log } from '../../scripts/lib/steps.mjs';
-import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
+import { PLONKY2_NARROW_WASM_PATCHES } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-plonky2';
 
 const VARIANTS = [
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: PLONKY2_NARROW_WASM_PATCHES },
+  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: PLONKY2_NARROW_WASM_PATCHES },
   // Threads with the wasm wide-arithmetic proposal, for engines that validate it: the u128
-  // products are single instructions, so the 32-bit-split patch is left out.
+  // products are single instructions, so those patches are left out.
   { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
   // The zkplay-verifier package's plonky2 verifier: `verify` against shipped verifier data, no prover class, no threads.
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: PLONKY2_NARROW_WASM_PATCHES },
 ];
 
 /** Verifier data of every offered configuration, made natively and cached by crate sources. */

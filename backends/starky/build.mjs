@@ -5,7 +5,7 @@
 //   threads:  atomics + shared memory; starky's and plonky2's `parallel` (rayon) on Web Workers.
 //   single:   plain wasm32 without `parallel`.
 //   verifier: plain wasm32 with only `verify` (src/verifier_wasm.rs), for the verifier package.
-// All three build plonky2_field with PLONKY2_FIELD_MUL_WIDE, as plonky2's do (the same crate).
+// All three take PLONKY2_NARROW_WASM_PATCHES, as plonky2's do (the same crates).
 // starky is transparent, but a verifier needs the wrapper circuit's verifier data: it is made
 // natively (examples/keys.rs) for each zk setting, keys/wrapper-zk{off,on}.bin, listed in
 // index.json's `keys` (its sha256 is the keyHash), plus two sample proof files made by the same
@@ -16,17 +16,17 @@ import { createHash } from 'node:crypto';
 import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
 import { publishKeyEntries, publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log } from '../../scripts/lib/steps.mjs';
-import { PLONKY2_FIELD_MUL_WIDE } from '../../scripts/lib/wasm-patches.mjs';
+import { PLONKY2_NARROW_WASM_PATCHES } from '../../scripts/lib/wasm-patches.mjs';
 
 const CRATE = 'zkplay-starky';
 const PROOF_SYSTEM = 'starky-ctl-plonky2-wrap';
 
 const VARIANTS = [
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: [PLONKY2_FIELD_MUL_WIDE] },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
-  // Threads with the wasm wide-arithmetic proposal (as plonky2's): no 32-bit-split patch.
+  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: PLONKY2_NARROW_WASM_PATCHES },
+  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: PLONKY2_NARROW_WASM_PATCHES },
+  // Threads with the wasm wide-arithmetic proposal (as plonky2's): none of those patches.
   { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: [PLONKY2_FIELD_MUL_WIDE] },
+  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: PLONKY2_NARROW_WASM_PATCHES },
 ];
 
 /** The wrapper key files and samples, made natively and cached by what they are made from. */

@@ -41,6 +41,19 @@ export const PLONKY2_FIELD_MUL_WIDE = {
   diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch',
 };
 
+/** Poseidon's partial rounds with the small-entry MDS matrix (upstream's `poseidon_naive`) on wasm32. */
+export const PLONKY2_POSEIDON_PARTIAL_ROUNDS = {
+  name: 'plonky2',
+  version: '1.1.0',
+  diff: 'crates/patches/plonky2-1.1.0-wasm-poseidon-partial-rounds.patch',
+};
+
+/**
+ * What every plonky2 wasm build without wide arithmetic takes (plonky2's and starky's threads,
+ * single and verifier builds): the Goldilocks product and Poseidon's partial rounds above.
+ */
+export const PLONKY2_NARROW_WASM_PATCHES = [PLONKY2_FIELD_MUL_WIDE, PLONKY2_POSEIDON_PARTIAL_ROUNDS];
+
 /** halo2curves' parallel MSM splits its points between threads by work (scalar bit lengths), not by count (threaded builds). */
 export const HALO2CURVES_MSM_BALANCED = {
   name: 'halo2curves-axiom',
