@@ -166,6 +166,17 @@ export function workspaceCrates(cratesDir, crate) {
  *     root, as `git diff` writes them: a/src/…, b/src/…), applied with `git apply`.
  */
 export async function derivedWorkspace(root, dir, crate, patches, { tests = false } = {}) {
+  // Derived afresh beside `dir`, then mirrored into it: a file whose content did not change
+  // keeps its mtime, so cargo does not compile the patched registry crates again whenever the
+  // workspace is re-derived (it judges path packages by their files' mtimes).
+  const fresh = `${dir}.new`;
+  await deriveInto(root, fresh, crate, patches, { tests });
+  mirrorTree(fresh, dir);
+  rmSync(fresh, { recursive: true, force: true });
+  return dir;
+}
+
+async function deriveInto(root, dir, crate, patches, { tests }) {
   const cratesDir = join(root, 'crates');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -196,7 +207,24 @@ export async function derivedWorkspace(root, dir, crate, patches, { tests = fals
     if (p.diff) await run('git', ['apply', '--verbose', join(root, p.diff)], { cwd: src, prefix: `patch ${id}` });
   }
   writeFileSync(join(dir, 'Cargo.toml'), ws);
-  return dir;
+}
+
+/**
+ * Makes `dst` hold exactly the files of `src`: files with new content are copied, files that
+ * `src` lacks are deleted, and files whose content is the same are left untouched (mtime kept).
+ */
+export function mirrorTree(src, dst) {
+  mkdirSync(dst, { recursive: true });
+  const want = new Set(readdirSync(src));
+  for (const name of readdirSync(dst)) if (!want.has(name)) rmSync(join(dst, name), { recursive: true, force: true });
+  for (const name of want) {
+    const from = join(src, name);
+    const to = join(dst, name);
+    const isDir = statSync(from).isDirectory();
+    if (existsSync(to) && statSync(to).isDirectory() !== isDir) rmSync(to, { recursive: true, force: true });
+    if (isDir) mirrorTree(from, to);
+    else if (!existsSync(to) || !readFileSync(to).equals(readFileSync(from))) cpSync(from, to);
+  }
 }
 
 /**

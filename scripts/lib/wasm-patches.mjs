@@ -73,8 +73,7 @@ export const NATIVELY_TESTED_PATCHES = [
 /**
  * Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on.
  * The derived workspace is kept, named by what it is made from (the crate, its tests, the lock,
- * the toolchain and the patches' contents): re-deriving it would touch every patched source and
- * make cargo recompile them on each run.
+ * the toolchain and the patches' contents), and not derived again while that holds.
  */
 export async function testWasmPatches({ root, cacheDir }) {
   const crates = join(root, 'crates');
