@@ -2,7 +2,17 @@
 // target, wasm-bindgen-cli at exactly the crate's version (from crates.io, not GitHub), and
 // one wasm build per variant (threaded with shared memory, or single-threaded), cached by a
 // hash of what it is built from.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -269,6 +279,8 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   const out = join(cacheDir, 'wasm', `${crate}-${variant}-${key}`);
   if (existsSync(join(out, 'done'))) {
     log(`${crate} (${variant}): wasm ${key} already built`);
+    const now = new Date();
+    utimesSync(out, now, now); // last used: pruneWasmCache keeps the most recently used builds
     return out;
   }
   await ensureToolchain(root);
@@ -324,7 +336,25 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   );
   replaceDir(tmp, out);
   mkdirSync(join(out, 'done'));
+  pruneWasmCache(join(cacheDir, 'wasm'), `${crate}-${variant}`);
   return out;
+}
+
+/** How many builds of one crate and variant the wasm cache keeps (other commits, branches). */
+const WASM_BUILDS_KEPT = 3;
+
+/**
+ * Deletes all but the WASM_BUILDS_KEPT most recently used builds of `name` (`<crate>-<variant>`)
+ * from the wasm cache, which would otherwise gain a folder with every change to a crate. Safe for
+ * a set-up that used a deleted build: place() hard-links or copies the files it serves.
+ */
+export function pruneWasmCache(dir, name) {
+  const mine = new RegExp(`^${name.replace(/[-]/g, '\\-')}-[0-9a-f]{16}$`);
+  const builds = readdirSync(dir)
+    .filter((d) => mine.test(d))
+    .map((d) => ({ d, used: statSync(join(dir, d)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { d } of builds.slice(WASM_BUILDS_KEPT)) rmSync(join(dir, d), { recursive: true, force: true });
 }
 
 /**
