@@ -55,6 +55,26 @@ export const vector = (name: string) => {
   return v;
 };
 
+const ARTIFACTS = 'web/public/artifacts';
+
+/** The keys.json the set-up wrote: every backend's keys and published sample proofs. */
+export const publishedKeys = (): { backends: Record<string, { samples?: { file: string; message: string }[] }> } =>
+  JSON.parse(readFileSync(`${ARTIFACTS}/keys.json`, 'utf8'));
+
+/** A sample proof file the set-up published (made natively); `file` is under artifacts/. */
+export interface PublishedSample {
+  id: string;
+  file: string;
+  message: string;
+}
+
+/** Every backend's published sample proofs, in keys.json's order. */
+export const publishedSamples = (): PublishedSample[] =>
+  Object.entries(publishedKeys().backends).flatMap(([id, b]) => (b.samples ?? []).map((s) => ({ id, ...s })));
+
+/** The text of a published sample proof file. */
+export const sampleText = (s: PublishedSample): string => readFileSync(`${ARTIFACTS}/${s.file}`, 'utf8');
+
 /** Long: a first proof downloads ~130 MiB of keys and proves in wasm; slow machines must not fail. */
 export const PROOF_TIMEOUT = 8 * 60_000;
 

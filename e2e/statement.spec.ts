@@ -8,15 +8,10 @@
 // conformance.spec.ts's. The worker still prepares its prover before it verifies (starky's
 // wrapper build is most of this file's time), since that worker is the one that checks a proof
 // the page has just made.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, registeredBackendIds, status, test } from './fixtures';
+import { expect, publishedSamples, registeredBackendIds, sampleText, status, test } from './fixtures';
 
 const backendIds = registeredBackendIds();
-const artifacts = join(import.meta.dirname, '..', 'web', 'public', 'artifacts');
-const keys = JSON.parse(readFileSync(join(artifacts, 'keys.json'), 'utf8')) as {
-  backends: Record<string, { samples?: { file: string }[] }>;
-};
+const samples = publishedSamples();
 
 test.skip(({ isMobile }) => isMobile, 'verifier checks do not depend on the viewport');
 
@@ -64,10 +59,10 @@ function damaged(proof: Uint8Array, seed: number): Uint8Array[] {
 
 for (const id of backendIds) {
   test(`${id}: statements out of range are refused and damaged proofs never verify`, async ({ page }) => {
-    const sample = keys.backends[id]?.samples?.[0];
+    const sample = samples.find((s) => s.id === id);
     expect(sample, `keys.json lists no sample proof for ${id}: run the set-up`).toBeDefined();
     const file: { config: unknown; proof: string; statement: { digest: string; length: number } } = JSON.parse(
-      readFileSync(join(artifacts, sample!.file), 'utf8'),
+      sampleText(sample!),
     );
     // L + 2^32 and L + 0.5 are what a wrapping or truncating conversion turns into L.
     const L = file.statement.length;

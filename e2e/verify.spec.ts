@@ -3,15 +3,10 @@
 // verify every backend's sample proof files (made natively at build time) and refuse damaged
 // ones, each with its own reason. With verifier/test/package.test.ts (the same package in Node)
 // and the backends' native and EVM tests this is the cross-verifier matrix.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, expect } from './fixtures';
+import { publishedKeys, publishedSamples, sampleText, test, expect } from './fixtures';
 
-const artifacts = join(import.meta.dirname, '..', 'web', 'public', 'artifacts');
-const keys = JSON.parse(readFileSync(join(artifacts, 'keys.json'), 'utf8')) as {
-  backends: Record<string, { samples?: { file: string; message: string }[] }>;
-};
-const samples = Object.entries(keys.backends).flatMap(([id, b]) => (b.samples ?? []).map((s) => ({ id, ...s })));
+const keys = publishedKeys();
+const samples = publishedSamples();
 const NEVER = /^Verified/;
 
 test.describe('verify view', () => {
@@ -26,7 +21,7 @@ test.describe('verify view', () => {
     const status = page.getByRole('status');
     for (const s of samples) {
       await test.step(`${s.id} sample ${s.file}`, async () => {
-        const text = readFileSync(join(artifacts, s.file), 'utf8');
+        const text = sampleText(s);
         await page
           .getByLabel('Proof file to verify')
           .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
@@ -78,7 +73,7 @@ test.describe('example dApp (examples/verify, the built package only)', () => {
     await page.goto('/examples/verify/');
     const out = page.locator('#result');
     for (const s of samples) {
-      const text = readFileSync(join(artifacts, s.file), 'utf8');
+      const text = sampleText(s);
       await page
         .getByLabel('Proof file')
         .setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(text) });
