@@ -29,6 +29,12 @@ export function wasmModfile({ root, cacheDir }) {
   return patchedModuleFile({ root, cacheDir, goDir: join(root, 'gnark'), ...GNARK_CRYPTO_PATCH });
 }
 
+/**
+ * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
+ * cache, 2026-11-27): the build queue's order before this machine has timed it (build-queue.mjs).
+ */
+export const freshBuildSeconds = 88;
+
 export async function build({ root, cacheDir, outDir }) {
   const goDir = join(root, 'gnark');
   const goVersion = capture('go', ['version']);

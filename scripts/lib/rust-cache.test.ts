@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mirrorTree, pruneWasmCache } from './rust.mjs';
+import { mirrorTree, patchSetName, pruneWasmCache, targetFolder } from './rust.mjs';
 
 const tree = (dir: string, files: Record<string, string>) => {
   for (const [path, text] of Object.entries(files)) {
@@ -52,5 +52,28 @@ describe('pruneWasmCache', () => {
     pruneWasmCache(dir, 'zkplay-starky-threads');
 
     expect(readdirSync(dir).sort()).toEqual([...others, names[0], names[3], names[4]].sort());
+  });
+});
+
+describe('what wasm builds share', () => {
+  it("puts the verifier builds (plain wasm32) in the single-threaded builds' target folder, and no other", () => {
+    expect(targetFolder('verifier')).toBe('single');
+    expect(targetFolder('single')).toBe('single');
+    expect(targetFolder('threads')).toBe('threads');
+    expect(targetFolder('threads-wide')).toBe('threads-wide');
+  });
+
+  it('gives two backends with the same patches one derived workspace, whatever their order', () => {
+    const mul = { name: 'plonky2_field', version: '1.0.0', diff: 'crates/patches/a.patch' };
+    const poseidon = { name: 'plonky2', version: '1.1.0', diff: 'crates/patches/b.patch' };
+    const off = {
+      name: 'halo2-base',
+      version: '0.5.0',
+      dependency: 'halo2_proofs_axiom',
+      set: { 'default-features': false },
+    };
+    expect(patchSetName([mul, poseidon])).toBe(patchSetName([poseidon, mul]));
+    expect(patchSetName([mul])).not.toBe(patchSetName([mul, poseidon]));
+    expect(patchSetName([off])).not.toBe(patchSetName([{ ...off, set: { 'default-features': true } }]));
   });
 });

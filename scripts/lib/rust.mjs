@@ -102,6 +102,30 @@ export function variantFlags(variant) {
 }
 
 /**
+ * The target folder a variant compiles into, named after the first variant with the same RUSTFLAGS:
+ * the verifier builds (plain wasm32) share the single-threaded builds' folder, and so reuse every
+ * dependency that both compile with the same features.
+ */
+export function targetFolder(variant) {
+  return (
+    ['threads', 'single', 'threads-wide', 'single-wide'].find((v) => variantFlags(v) === variantFlags(variant)) ??
+    variant
+  );
+}
+
+/**
+ * The derived workspace of a set of patches, by what they patch and how (a diff by its path, not
+ * its contents: an edited diff is derived again in place, and cargo recompiles only what
+ * changed). Every backend whose build takes the same set shares the workspace, and so, within one
+ * target folder, the compiled patched crates: starky's builds reuse the patched plonky2 that
+ * plonky2's compiled.
+ */
+export function patchSetName(patches) {
+  const what = patches.map((p) => `${p.name}@${p.version}:${p.diff ?? `${p.dependency}:${JSON.stringify(p.set)}`}`);
+  return createHash('sha256').update(JSON.stringify(what.sort())).digest('hex').slice(0, 12);
+}
+
+/**
  * Where cargo keeps a registry crate's source: the unpacked copy under registry/src, else the
  * downloaded .crate unpacked into dest (after `cargo fetch` in crates/ when neither is there).
  */
@@ -166,7 +190,8 @@ export function workspaceCrates(cratesDir, crate) {
 }
 
 /**
- * A copy of the workspace holding only `crate` (and SHARED_CRATES), with `[patch.crates-io]` entries pointing at
+ * A copy of the workspace holding only `crate` (and SHARED_CRATES; every crate when `crate` is
+ * undefined), with `[patch.crates-io]` entries pointing at
  * edited copies of registry crates (never committed: derived here from the registry's source).
  * tests: also copy the crates' tests/ (for scripts/lib/wasm-patches.mjs, which runs them natively).
  * patches: [{ name, version, dependency?, set?, diff? }], applied to one copy per crate:
@@ -191,7 +216,11 @@ async function deriveInto(root, dir, crate, patches, { tests }) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of ['Cargo.lock', 'rust-toolchain.toml']) cpSync(join(cratesDir, f), join(dir, f));
-  const members = workspaceCrates(cratesDir, crate);
+  const members = crate
+    ? workspaceCrates(cratesDir, crate)
+    : readdirSync(cratesDir)
+        .filter((d) => existsSync(join(cratesDir, d, 'Cargo.toml')))
+        .sort();
   for (const c of members) {
     const skip = tests ? /\/(target|benches|examples)(\/|$)/ : /\/(target|tests|benches|examples)(\/|$)/;
     cpSync(join(cratesDir, c), join(dir, c), {
@@ -285,9 +314,9 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   }
   await ensureToolchain(root);
   const bindgen = await ensureWasmBindgen(root, cacheDir);
-  const targetDir = join(cacheDir, `cargo-target-wasm-${variant}`);
+  const targetDir = join(cacheDir, `cargo-target-wasm-${targetFolder(variant)}`);
   const workspace = patches.length
-    ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `${crate}-${variant}`), crate, patches)
+    ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `wasm-${patchSetName(patches)}`), undefined, patches)
     : cratesDir;
   const args = [
     'build',
@@ -375,16 +404,26 @@ export function checkedMultiplies(id, variant, bytes) {
   return counts;
 }
 
+/** A variant that only some engines load: the wide-arithmetic builds (a flag in Chromium today). */
+export const isLazy = (v) => v.lazy ?? v.id.endsWith('-wide');
+
+/** What builds a lazy variant, as index.json's `onRequest` says it. */
+export const ON_REQUEST = 'npm run build -- --all, or npm start once every backend is ready';
+
 /**
  * Builds every variant of a wasm-bindgen backend crate and publishes it into outDir:
  * <variant>/ with the JS glue, wasm-bindgen-rayon's helper snippets and the wasm, plus an
  * index.json with each wasm's size and sha256 (what packages/core/wasm-bindgen.ts reads).
- * variants: [{ id: 'threads' | 'single' | 'threads-wide' | 'verifier', build: 'wasm-<id>', features, patches? }]
+ * variants: [{ id: 'threads' | 'single' | 'threads-wide' | 'verifier', build: 'wasm-<id>', features, patches?, lazy? }]
+ * A lazy variant (isLazy) is one that only some browsers load: it is built only with `all` (npm test, `npm run build -- --all`, or `npm start`
+ * once every backend's core is ready), and index.json lists what was built, so the page picks
+ * among the variants that exist.
  */
-export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, variants }) {
+export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, variants, all = true }) {
   const lib = crate.replace(/-/g, '_');
   const built = [];
-  for (const v of variants) {
+  const left = variants.filter((v) => !all && isLazy(v));
+  for (const v of variants.filter((x) => !left.includes(x))) {
     const dir = await buildWasm({
       root,
       cacheDir,
@@ -416,6 +455,7 @@ export async function buildWasmBackend({ id, root, cacheDir, outDir, crate, vari
     };
   }
   const index = { build: built.map((v) => v.info.key.slice(0, 8)).join('-'), variants: published };
+  if (left.length) index.onRequest = Object.fromEntries(left.map((v) => [v.id, ON_REQUEST]));
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
   for (const [variant, v] of Object.entries(published)) {
     log(
