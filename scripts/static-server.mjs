@@ -35,6 +35,25 @@ export const ISOLATION_HEADERS = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/** Answers a GET or HEAD with the file's bytes, its content type and length, and `headers`. */
+export function sendFile(req, res, file, size, headers = {}) {
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': size,
+    ...headers,
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** The file under `dir` that a URL path below it names, or undefined when the path leaves `dir`. */
+export function fileUnder(dir, path) {
+  const file = resolve(dir, `.${sep}${path}`);
+  return file === dir || file.startsWith(dir + sep) ? file : undefined;
+}
+
 /**
  * Serves `root` at http://host:port<prefix>. port 0 picks a free one. Resolves once listening, to
  * { url, port, close() }; url ends with the prefix.
@@ -66,8 +85,8 @@ export async function startStaticServer({
     }
     if (`${path}/` === prefix) return send(301, 'moved\n', { Location: prefix + url.search });
     if (!path.startsWith(prefix)) return send(404, 'not found\n');
-    let file = resolve(dir, `.${sep}${path.slice(prefix.length)}`);
-    if (file !== dir && !file.startsWith(dir + sep)) return send(404, 'not found\n');
+    let file = fileUnder(dir, path.slice(prefix.length));
+    if (!file) return send(404, 'not found\n');
     let info = await stat(file).catch(() => undefined);
     if (info?.isDirectory()) {
       if (!path.endsWith('/')) return send(301, 'moved\n', { Location: `${url.pathname}/${url.search}` });
@@ -75,15 +94,7 @@ export async function startStaticServer({
       info = await stat(file).catch(() => undefined);
     }
     if (!info?.isFile()) return send(404, 'not found\n');
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': info.size,
-      ...extra,
-    });
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
+    sendFile(req, res, file, info.size, extra);
   });
 
   await new Promise((ok, fail) => {

@@ -1,10 +1,20 @@
 #!/usr/bin/env node
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
 // Playwright end-to-end tests in Chromium, the smoke tests in Firefox. Stops at the first failing suite.
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir, freePort, log, nativeCargoEnv, root, run, step } from './lib/steps.mjs';
+import {
+  cacheDir,
+  finishedSteps,
+  freePort,
+  log,
+  nativeCargoEnv,
+  root,
+  run,
+  step,
+  stepTimesFile,
+} from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
 
@@ -128,5 +138,21 @@ for (const [key, name, fn] of suites) {
     break;
   }
 }
+printSlowest(10);
 log(failed ? 'tests failed' : 'all test suites passed');
+
+/** The slowest steps of this `npm test`: its set-up's (when it ran in the same npm call) and the suites'. */
+function printSlowest(n) {
+  let setup = [];
+  try {
+    setup = JSON.parse(readFileSync(stepTimesFile(), 'utf8'));
+    rmSync(stepTimesFile());
+  } catch {
+    // no set-up in this call (node scripts/test.mjs on its own)
+  }
+  const all = [...setup, ...finishedSteps].sort((a, b) => b.seconds - a.seconds).slice(0, n);
+  if (!all.length) return;
+  log(`the slowest ${all.length} steps and suites:`);
+  for (const s of all) log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
+}
 process.exit(failed ? 1 : 0);

@@ -6,8 +6,9 @@
 // build writes it as keys.hash in index.json; a build that writes none is Keccak-256, as every
 // backend was before there was a choice. The manifest conformance test checks it against the
 // backend's manifest (backends/conformance.test.ts), the verifier refuses files of another hash.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic.mjs';
 import { log, root, sha256File } from './steps.mjs';
 import { backendFile } from './backends.mjs';
 import { DEFAULT_HASH, HASHES } from './hashes.mjs';
@@ -67,7 +68,9 @@ export function writeKeyManifest(artifacts) {
     backends[id] = b;
   }
   const manifest = { format: 'zkplay-keys', version: 1, build: builds.join('.'), backends };
-  writeFileSync(join(artifacts, 'keys.json'), JSON.stringify(manifest, null, 2));
+  // None built yet (npm start's first minutes): no file, rather than one its schema refuses.
+  if (!builds.length) return log('keys.json: no backend is built yet');
+  writeFileAtomic(join(artifacts, 'keys.json'), JSON.stringify(manifest, null, 2)); // the page may be reading it (npm start)
   const n = Object.values(backends).reduce((s, b) => s + b.entries.length, 0);
   log(`keys.json: ${n} verifying keys of ${Object.keys(backends).length} backends`);
   return manifest;

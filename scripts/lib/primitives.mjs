@@ -20,7 +20,12 @@ import { capture, hashTree, log, place, run, sha256File, step } from './steps.mj
 
 const RUST_CRATE = 'zkplay-primitives';
 
-export async function buildPrimitives({ root, cacheDir }) {
+/** outDir: where it publishes (the build queue passes a staging folder that then replaces artifacts/primitives). */
+export async function buildPrimitives({
+  root,
+  cacheDir,
+  outDir = join(root, 'web', 'public', 'artifacts', 'primitives'),
+}) {
   const goDir = join(root, 'gnark');
   const goVersion = capture('go', ['version'])?.split(' ')[2];
   if (!goVersion) throw new Error('Go is not installed (the primitives view needs it)');
@@ -64,7 +69,6 @@ export async function buildPrimitives({ root, cacheDir }) {
   const rustKey = [rustDir, threadsDir, wideDir].map((d) => d.split('-').pop().slice(0, 8)).join('-');
   const lib = RUST_CRATE.replace(/-/g, '_');
 
-  const outDir = join(root, 'web', 'public', 'artifacts', 'primitives');
   rmSync(outDir, { recursive: true, force: true });
   const listed = (src, file) => {
     place(src, join(outDir, file));

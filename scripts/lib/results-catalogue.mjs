@@ -6,6 +6,7 @@
 // only builds and phases this file names.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic.mjs';
 import { hashTree, log, root } from './steps.mjs';
 import { backendIds } from './backends.mjs';
 
@@ -24,6 +25,7 @@ export async function writeResultsCatalogue(artifacts) {
   }
   // Loading the manifests takes seconds: skipped when neither they nor the builds changed.
   const key = hashTree(inputs(), { exclude: ['generated', '.test.ts', '.spec.ts'] }) + JSON.stringify(builds);
+  if (!Object.keys(builds).length) return log('results catalogue: no backend is built yet');
   const keyFile = `${out}.key`;
   if (existsSync(out) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key)
     return log('results catalogue is up to date');
@@ -49,7 +51,7 @@ export async function writeResultsCatalogue(artifacts) {
         phases: manifest.phases.map(({ id, label }) => ({ id, label })),
       };
     }
-    writeFileSync(out, JSON.stringify(catalogue, null, 2));
+    writeFileAtomic(out, JSON.stringify(catalogue, null, 2)); // the service may be reading it (npm start)
     writeFileSync(keyFile, key);
     log(`results catalogue: ${Object.keys(catalogue.backends).join(', ')}`);
   } finally {

@@ -1,4 +1,4 @@
-// setup.mjs runs on a fresh clone before `npm ci`: everything it imports statically must come
+// setup.mjs and start.mjs run on a fresh clone before `npm ci`: everything it imports statically must come
 // from Node itself or from this repository, and reach no package in node_modules. (A static
 // import of @noble/hashes through keys.mjs once broke every fresh-machine run.)
 import { readFileSync } from 'node:fs';
@@ -26,9 +26,9 @@ function staticPackageImports(file: string, seen = new Set<string>(), found: str
   return found;
 }
 
-describe('scripts/setup.mjs before npm ci', () => {
-  it('imports nothing from node_modules statically', () => {
-    expect(staticPackageImports(resolve(here, '..', 'setup.mjs'))).toEqual([]);
+describe('scripts/setup.mjs and scripts/start.mjs before npm ci', () => {
+  it.each(['setup.mjs', 'start.mjs'])('%s imports nothing from node_modules statically', (script) => {
+    expect(staticPackageImports(resolve(here, '..', script))).toEqual([]);
   });
 
   it('would see a package reached through a relative import', () => {

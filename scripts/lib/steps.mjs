@@ -1,5 +1,6 @@
 // Small helpers for the set-up scripts: timed steps that print progress, commands that
 // stream their output, and content hashes for caching builds by what they are built from.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -47,17 +48,52 @@ export function benchCargoEnv(cache = cacheDir) {
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s`;
 
+/**
+ * Where the output of one background job goes (scripts/lib/build-queue.mjs): a sink
+ * `{ line(text), step(name), quiet }` set with withSink for everything fn awaits. A quiet sink
+ * keeps commands' output off the console (it goes to the sink's log file only) and lets the
+ * step lines through, so that `npm start` prints progress without cargo's thousands of lines.
+ */
+const sinks = new AsyncLocalStorage();
+export const withSink = (sink, fn) => sinks.run(sink, fn);
+
+/** Every step finished in this process: { name, seconds } (test.mjs prints the slowest). */
+export const finishedSteps = [];
+
+/**
+ * Where `npm test`'s set-up leaves its step times for the suites' run to print with theirs: the
+ * two are separate processes that npm starts from one shell, so the file names that shell (their
+ * parent's pid) and a later run of another shell never reads it.
+ */
+export const stepTimesFile = () => join(cacheDir, 'logs', `steps-of-${process.ppid}.json`);
+
 export function log(msg) {
-  console.log(`[zkplay ${elapsed()}] ${msg}`);
+  const line = `[zkplay ${elapsed()}] ${msg}`;
+  console.log(line);
+  sinks.getStore()?.line(line);
 }
 
 /** Runs fn as a named step and prints when it starts and how long it took. */
 export async function step(name, fn) {
   log(`▶ ${name}`);
+  sinks.getStore()?.step(name);
   const s = Date.now();
   const r = await fn();
-  log(`✔ ${name} (${((Date.now() - s) / 1000).toFixed(1)}s)`);
+  const seconds = (Date.now() - s) / 1000;
+  finishedSteps.push({ name, seconds });
+  log(`✔ ${name} (${seconds.toFixed(1)}s)`);
   return r;
+}
+
+/** The commands run() started that are still running. */
+const children = new Set();
+
+/**
+ * Stops every command run() started (npm start's Ctrl-C): a cargo left running after its parent
+ * would hold the target folder's lock, and the next run would wait for it.
+ */
+export function stopCommands(signal = 'SIGTERM') {
+  for (const c of children) c.kill(signal);
 }
 
 /** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
@@ -68,7 +104,11 @@ export function run(cmd, args, opts = {}) {
       env: { ...process.env, ...(opts.env ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.add(child);
+    child.on('close', () => children.delete(child));
     const prefix = opts.prefix ? `  ${opts.prefix} | ` : '  | ';
+    const sink = sinks.getStore();
+    const quiet = opts.quiet || sink?.quiet;
     let tail = '';
     const relay = (stream, out) => {
       let buf = '';
@@ -77,12 +117,14 @@ export function run(cmd, args, opts = {}) {
         const lines = buf.split('\n');
         buf = lines.pop();
         for (const l of lines) {
-          if (!opts.quiet) out.write(prefix + l + '\n');
+          if (!quiet) out.write(prefix + l + '\n');
+          sink?.line(prefix + l);
           tail = (tail + l + '\n').slice(-4000);
         }
       });
       stream.on('end', () => {
-        if (buf && !opts.quiet) out.write(prefix + buf + '\n');
+        if (buf && !quiet) out.write(prefix + buf + '\n');
+        if (buf) sink?.line(prefix + buf);
         tail = (tail + buf).slice(-4000);
       });
     };
@@ -92,7 +134,7 @@ export function run(cmd, args, opts = {}) {
     child.on('close', (code) =>
       code === 0
         ? resolve()
-        : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${opts.quiet ? `\n${tail}` : ''}`)),
+        : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${quiet ? `\n${tail}` : ''}`)),
     );
   });
 }
