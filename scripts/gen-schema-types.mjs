@@ -29,6 +29,7 @@ export const OUTPUTS = [
       'seed-table',
       'result-submission',
       'results-catalogue',
+      'build-status',
     ],
   },
   { file: 'verifier/src/generated/schema-types.ts', schemas: ['proof-file', 'keys'] },

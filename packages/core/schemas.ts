@@ -6,6 +6,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import artifactIndex from '@zkplay/schema/artifact-index.schema.json';
 import benchExport from '@zkplay/schema/bench-export.schema.json';
+import buildStatus from '@zkplay/schema/build-status.schema.json';
 import keys from '@zkplay/schema/keys.schema.json';
 import nativeReference from '@zkplay/schema/native-reference.schema.json';
 import primitiveResult from '@zkplay/schema/primitive-result.schema.json';
@@ -29,6 +30,7 @@ export const SCHEMAS = {
   'seed-table': seedTable,
   'result-submission': resultSubmission,
   'results-catalogue': resultsCatalogue,
+  'build-status': buildStatus,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -20,3 +20,8 @@ export function loadKeys(): Promise<KeyManifest> {
   }
   return loaded;
 }
+
+/** Reads keys.json again on the next loadKeys: `npm start` rewrites it as each backend is built. */
+export function forgetKeys(): void {
+  loaded = undefined;
+}
