@@ -150,7 +150,11 @@ function printSlowest(n) {
   } catch {
     // no set-up in this call (node scripts/test.mjs on its own)
   }
-  const all = [...setup, ...finishedSteps].sort((a, b) => b.seconds - a.seconds).slice(0, n);
+  // The outermost steps only: a suite and the step inside it are one stretch of time.
+  const all = [...setup, ...finishedSteps]
+    .filter((s) => s.outer)
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, n);
   if (!all.length) return;
   log(`the slowest ${all.length} steps and suites:`);
   for (const s of all) log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);

@@ -57,7 +57,7 @@ const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s`;
 const sinks = new AsyncLocalStorage();
 export const withSink = (sink, fn) => sinks.run(sink, fn);
 
-/** Every step finished in this process: { name, seconds } (test.mjs prints the slowest). */
+/** Every step finished in this process: { name, seconds, outer } (outer: not inside another; test.mjs prints the slowest). */
 export const finishedSteps = [];
 
 /**
@@ -73,16 +73,23 @@ export function log(msg) {
   sinks.getStore()?.line(line);
 }
 
+let depth = 0;
+
 /** Runs fn as a named step and prints when it starts and how long it took. */
 export async function step(name, fn) {
   log(`▶ ${name}`);
   sinks.getStore()?.step(name);
   const s = Date.now();
-  const r = await fn();
-  const seconds = (Date.now() - s) / 1000;
-  finishedSteps.push({ name, seconds });
-  log(`✔ ${name} (${seconds.toFixed(1)}s)`);
-  return r;
+  const outer = depth++ === 0;
+  try {
+    const r = await fn();
+    const seconds = (Date.now() - s) / 1000;
+    finishedSteps.push({ name, seconds, outer });
+    log(`✔ ${name} (${seconds.toFixed(1)}s)`);
+    return r;
+  } finally {
+    depth--;
+  }
 }
 
 /** The commands run() started that are still running. */
