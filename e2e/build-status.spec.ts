@@ -49,6 +49,9 @@ test('a backend still being built is shown as such and enabled once ready, witho
   await page.goto('/');
   const card = page.getByRole('region', { name: 'Being built by npm start' });
   await expect(card).toBeVisible();
+  await expect(card).toContainText(/1 of 5 backends ready · building plonky2 \(1 min \d\d s\)/);
+  // Nobody picked a backend yet: the page shows the first one ready, not the first by name (bellman, failed).
+  await expect(page.getByRole('radio', { name: 'gnark' })).toBeChecked();
   await expect(card.locator('[data-job="plonky2"]')).toContainText(
     /building \(1 min \d\d s\): zkplay-plonky2: cargo build/,
   );

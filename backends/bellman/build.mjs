@@ -14,7 +14,7 @@
 import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
+import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
 import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
 import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
@@ -71,7 +71,7 @@ const PROOF_SYSTEM = 'groth16-bls12-381';
  */
 export const freshBuildSeconds = 473;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
-export const lazyParts = 'the threads-wide build, for engines with wasm wide arithmetic';
+export const lazyParts = WIDE_ON_REQUEST;
 
 export async function build({ root, cacheDir, outDir, all = true }) {
   await buildWasmBackend({ id: 'bellman', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS, all });

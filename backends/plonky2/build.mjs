@@ -16,7 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { buildWasmBackend, lockedVersion } from '../../scripts/lib/rust.mjs';
+import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
 import { publishKeyEntries, publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log } from '../../scripts/lib/steps.mjs';
 import { PLONKY2_NARROW_WASM_PATCHES } from '../../scripts/lib/wasm-patches.mjs';
@@ -77,7 +77,7 @@ async function buildKeys({ root, cacheDir }) {
  */
 export const freshBuildSeconds = 252;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
-export const lazyParts = 'the threads-wide build, for engines with wasm wide arithmetic';
+export const lazyParts = WIDE_ON_REQUEST;
 
 export async function build({ root, cacheDir, outDir, all = true }) {
   await buildWasmBackend({ id: 'plonky2', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS, all });

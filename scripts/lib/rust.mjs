@@ -407,6 +407,9 @@ export function checkedMultiplies(id, variant, bytes) {
 /** A variant that only some engines load: the wide-arithmetic builds (a flag in Chromium today). */
 export const isLazy = (v) => v.lazy ?? v.id.endsWith('-wide');
 
+/** What a backend with a wide build leaves for later (its build.mjs `lazyParts`, the build queue's label). */
+export const WIDE_ON_REQUEST = 'threads-wide build (wasm wide arithmetic)';
+
 /** What builds a lazy variant, as index.json's `onRequest` says it. */
 export const ON_REQUEST = 'npm run build -- --all, or npm start once every backend is ready';
 

@@ -116,7 +116,7 @@ export function formatSeconds(s: number): string {
 export function describeJob(job: BuildJob, elapsed: number): string {
   switch (job.state) {
     case 'queued':
-      return 'queued: built after the ones before it';
+      return 'queued';
     case 'building':
       return `building (${formatSeconds(elapsed)})${job.step ? `: ${job.step}` : ''}`;
     case 'ready':
