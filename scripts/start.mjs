@@ -8,15 +8,7 @@
 // backends build on request (their wide-arithmetic variants).
 // Uses only Node's standard library until npm ci ran (scripts/lib/setup-imports.test.ts).
 import { BuildQueue, backendJobs, publishArtifacts } from './lib/build-queue.mjs';
-import {
-  lockCache,
-  logToolVersions,
-  npmDependencies,
-  pageBundle,
-  pageSources,
-  verifierPackage,
-  writeArtifactIndexes,
-} from './lib/setup-steps.mjs';
+import * as setup from './lib/setup-steps.mjs';
 import { buildPrimitives } from './lib/primitives.mjs';
 import { buildResultsService } from './lib/results-service.mjs';
 import { cacheDir, log, root, stopCommands } from './lib/steps.mjs';
@@ -24,12 +16,12 @@ import { cacheDir, log, root, stopCommands } from './lib/steps.mjs';
 let releaseLock;
 try {
   log(`npm start (cache: ${cacheDir})`);
-  logToolVersions();
-  releaseLock = await lockCache('npm start');
-  await npmDependencies();
-  await pageSources();
-  await writeArtifactIndexes(); // keys.json and the catalogue of what a previous run published
-  await pageBundle();
+  setup.logToolVersions();
+  releaseLock = await setup.lockCache('npm start');
+  await setup.npmDependencies();
+  await setup.pageSources();
+  await setup.writeArtifactIndexes(); // keys.json and the catalogue of what a previous run published
+  await setup.pageBundle();
 } catch (e) {
   console.error(`\n[zkplay] npm start failed before the page could be served: ${e.message}`);
   process.exit(1);
@@ -55,7 +47,7 @@ for (const sig of ['SIGINT', 'SIGTERM'])
 // Each published backend changes keys.json and the results catalogue; the service reads the
 // catalogue when it starts, so it is restarted to accept the new backend's results.
 const afterPublish = async () => {
-  await writeArtifactIndexes();
+  await setup.writeArtifactIndexes();
   if (server.results.url) await server.results.restart();
 };
 const extras = [
@@ -82,7 +74,7 @@ const extras = [
     group: 'extra',
     label: 'zkplay-verifier package (dist/verifier)',
     estimate: 130,
-    run: () => verifierPackage(),
+    run: () => setup.verifierPackage(),
   },
 ];
 queue = new BuildQueue({

@@ -99,14 +99,21 @@ export class BuildQueue {
     }
   }
 
-  /** The durations that order the next run; a cached build's seconds replace a fresh one's only if longer than 1 s. */
+  /**
+   * The durations that order the next run. A job that took a few seconds found its build in the
+   * cache, which says nothing of how long building it takes: the last real figure is kept.
+   */
   #remember(id, seconds) {
     const past = readJson(this.secondsFile) ?? {};
+    if (seconds < CACHED_SECONDS && past[id] !== undefined) return;
     past[id] = Math.max(seconds, 1);
     mkdirSync(this.cacheDir, { recursive: true });
     writeFileAtomic(this.secondsFile, JSON.stringify(past, null, 2));
   }
 }
+
+/** Under this many seconds, a job is taken to have found its build in the cache. */
+const CACHED_SECONDS = 5;
 
 function readJson(path) {
   try {
