@@ -127,6 +127,19 @@ await buildStaged(${JSON.stringify(staging)}, ${JSON.stringify(dest)}, async (d)
 });
 
 describe('acquireLock', () => {
+  it("takes over a lock whose pid now belongs to another process (the owner's start time differs)", async () => {
+    const path = join(tmp('lock-reused'), 'setup.lock');
+    // This process is alive, but it is not the one that wrote the lock: that one started at another tick.
+    writeFileSync(
+      path,
+      JSON.stringify({ pid: process.pid, ticks: '1', since: new Date().toISOString(), what: 'npm start' }),
+    );
+    const messages: string[] = [];
+    const release = await acquireLock(path, 'npm test', { onWait: (m) => messages.push(m), pollMs: 20 });
+    expect(messages).toEqual([]);
+    release();
+  });
+
   it('makes a second set-up wait, with a message naming the first, until the first releases', async () => {
     const path = join(tmp('lock'), 'setup.lock');
     const release = await acquireLock(path, 'npm start', { onWait: () => {} });

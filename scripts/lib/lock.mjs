@@ -5,13 +5,27 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const alive = (pid) => {
+/**
+ * When process `pid` started (Linux: /proc/<pid>/stat, field 22, in clock ticks since boot), so
+ * that a lock left by a dead process is not taken for live when its pid was given to another.
+ */
+function startTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the lock's owner still runs: its pid exists and, where /proc says, started when it did. */
+const alive = ({ pid, ticks }) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return e.code === 'EPERM'; // it exists, owned by someone else
+    if (e.code !== 'EPERM') return false; // EPERM: it exists, owned by someone else
   }
+  return ticks === undefined || startTicks(pid) === undefined || startTicks(pid) === ticks;
 };
 
 /** The lock's owner { pid, since, what } if the file holds one, else undefined. */
@@ -35,14 +49,15 @@ export async function acquireLock(path, what, { onWait = console.log, pollMs = 2
   for (;;) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString(), what }));
+      const me = { pid: process.pid, ticks: startTicks(process.pid), since: new Date().toISOString(), what };
+      writeSync(fd, JSON.stringify(me));
       closeSync(fd);
       break;
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
     }
     const o = owner(path);
-    if (!o || !alive(o.pid)) {
+    if (!o || !alive(o)) {
       // A stale lock (its owner died), or one being written this instant (no pid yet): a lock
       // whose file cannot be read is taken over only once its owner had time to write it.
       if (o || Date.now() - startedWaiting(path) > 1000) rmSync(path, { force: true });
