@@ -8,7 +8,7 @@
 // - One failure stops one job: the others still run; the status keeps the failed job's message and
 //   the last lines of its log, and its whole log is in <cache>/logs/<id>.log.
 // - Nothing half-built is served: a backend builds into a staging folder that replaces
-//   web/public/artifacts/<id> in one rename once complete (scripts/lib/atomic.mjs).
+//   web/public/artifacts/<id> by renames once complete (buildStaged, publishDir below).
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from './atomic.mjs';
