@@ -101,12 +101,13 @@ export class BuildQueue {
 
   /**
    * The durations that order the next run. A job that took a few seconds found its build in the
-   * cache, which says nothing of how long building it takes: the last real figure is kept.
+   * cache, which says nothing of how long building it takes: it leaves the last real figure (or
+   * the backend's estimate) in place.
    */
   #remember(id, seconds) {
+    if (seconds < CACHED_SECONDS) return;
     const past = readJson(this.secondsFile) ?? {};
-    if (seconds < CACHED_SECONDS && past[id] !== undefined) return;
-    past[id] = Math.max(seconds, 1);
+    past[id] = seconds;
     mkdirSync(this.cacheDir, { recursive: true });
     writeFileAtomic(this.secondsFile, JSON.stringify(past, null, 2));
   }
