@@ -8,10 +8,9 @@ use zkplay_starky::wrap::{build, WrapRange};
 use zkplay_starky::{stark_config, Tables};
 use zkplay_wasm_runtime::statement::keccak256;
 
-/// Slow (a 2^17-row wrapper: ~40 s to build, ~75 s per wrap on the shared 2-core machine):
-/// `cargo test -p zkplay-starky --release --test wrap -- --ignored --nocapture`.
+/// The slowest test of the crate (a 2^17-row wrapper, built once and wrapping two sizes), run by
+/// every `npm test`: it also shows a wrapped proof refused for another digest or length.
 #[test]
-#[ignore]
 fn one_wrapper_for_several_sizes() {
     let config = stark_config();
     let tables = Tables::default();
