@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { hashDef } from '../scripts/lib/hashes.mjs';
 import { keysHash } from '../scripts/lib/keys.mjs';
 import { root } from '../scripts/lib/steps.mjs';
-import { By, sel } from './harness.mjs';
+import { sel } from './harness.mjs';
 import { PROOF_TIMEOUT, STEP_TIMEOUT, VERIFY_TIMEOUT, fail } from './supervisor.mjs';
 
 export const MESSAGE = 'hello world'; // as in conformance.spec.ts: 11 bytes, in range for every backend
@@ -26,40 +26,36 @@ function expectedDigest(id) {
 
 /** Prove, verify and tamper-rejection for one backend. `threads`: the thread count to choose, if the page offers a choice. */
 export async function smokeBackend(s, base, id, threadsWanted) {
-  const { driver, events } = s;
+  const { events } = s;
   const started = Date.now();
-  await s.cmd(`open ${base}/`, driver.get(`${base}/`));
+  await s.cmd(`open ${base}/`, s.navigate(`${base}/`));
   const radio = await s.until(`the ${id} backend choice (input[name="backend"][value="${id}"])`, STEP_TIMEOUT, () =>
-    driver.findElement(sel.backendRadio(id)),
+    s.find(sel.backendRadio(id)),
   );
-  await s.cmd(`select backend ${id}`, radio.click());
+  await s.cmd(`select backend ${id}`, s.click(radio));
   await s.until(
     `"Holds messages up to … bytes" for ${id}`,
     STEP_TIMEOUT,
-    async () => (await driver.findElements(sel.capacity)).length > 0,
+    async () => (await s.findAll(sel.capacity)).length > 0,
   );
 
-  const threadSelect = (await driver.findElements(sel.threads))[0];
+  const [threadSelect] = await s.cmd('find the threads choice', s.findAll(sel.threads));
   if (threadSelect && threadsWanted) {
-    await s.cmd('choose threads', threadSelect.findElement(By.css(`option[value="${threadsWanted}"]`)).click());
+    await s.cmd('choose threads', s.selectOption(threadSelect, String(threadsWanted)));
   }
-  const threads = threadSelect
-    ? await threadSelect.getAttribute('value')
-    : '1 (this backend or browser offers no choice)';
+  const threads = threadSelect ? await s.value(threadSelect) : '1 (this backend or browser offers no choice)';
 
-  await s.cmd('choose the Text format', driver.findElement(sel.textFormat).click());
-  const box = await driver.findElement(sel.message);
-  await s.cmd('clear the message', box.clear());
-  await s.cmd('type the message', box.sendKeys(MESSAGE));
+  await s.cmd('choose the Text format', s.click(await s.find(sel.textFormat)));
+  await s.cmd('type the message', s.type(await s.find(sel.message), MESSAGE));
   const digest = expectedDigest(id);
   await s.until(
     `the ${digest.hash} of "${MESSAGE}" (0x${digest.hex.slice(0, 16)}…)`,
     STEP_TIMEOUT,
-    async () => (await driver.findElement(sel.digest).getText()).trim() === `0x${digest.hex}`,
+    async () => (await s.text(await s.find(sel.digest))) === `0x${digest.hex}`,
   );
 
   const requestsBefore = events.requests.length;
-  await s.cmd('click Prove', driver.findElement(sel.button('Prove')).click());
+  await s.cmd('click Prove', s.click(await s.find(sel.button('Prove'))));
   const proveStart = Date.now();
   const outcome = await s.until(
     `the proof's outcome (status "Verified…", "Proof not verified…" or "Error…") for ${id}`,
@@ -77,16 +73,17 @@ export async function smokeBackend(s, base, id, threadsWanted) {
   const proveCell = await s.until(
     `the "Prove" row of the Phases table for ${id}`,
     STEP_TIMEOUT,
-    async () => (await driver.findElements(sel.phaseRow('Prove')))[0],
+    async () => (await s.findAll(sel.phaseRow('Prove')))[0],
   );
-  const proveTime = (await proveCell.getText()).trim();
+  const proveTime = await s.text(proveCell);
   // "Measured in this browser (desktop, wasm, build wasm-threads), 2 threads, cold: …": what really ran.
-  const measured = (await (await driver.findElements(sel.measured))[0]?.getText())?.replace(/\s+/g, ' ') ?? '';
+  const [measuredEl] = await s.findAll(sel.measured);
+  const measured = measuredEl ? (await s.text(measuredEl)).replace(/\s+/g, ' ') : '';
   const ran = /build (\S+?)\), (\d+) threads?/.exec(measured);
 
   await s.cmd(
     'click "Tamper with proof and verify"',
-    driver.findElement(sel.button('Tamper with proof and verify')).click(),
+    s.click(await s.find(sel.button('Tamper with proof and verify'))),
   );
   const tampered = await s.until(`the tampered proof's rejection for ${id}`, VERIFY_TIMEOUT, async () => {
     const t = await s.statusText();

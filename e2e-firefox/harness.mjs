@@ -1,57 +1,59 @@
-// The Firefox session: headless firefox-esr under geckodriver through selenium-webdriver (W3C
-// WebDriver classic commands for the page, BiDi for its requests and errors), the check that every
-// request stays on 127.0.0.1, and the helpers that drive the page with a timeout on every command.
-// No driver or browser is looked up or downloaded: usingServer() + disableEnvironmentOverrides(),
-// so selenium-manager never runs.
-import { createRequire } from 'node:module';
-import { FIREFOX } from '../scripts/lib/firefox.mjs';
+// The Firefox session: headless firefox-esr driven over WebDriver BiDi (bidi.mjs) with real
+// pointer and key input, every request the page and its workers make (all must stay on
+// 127.0.0.1), the page's errors, and the helpers that drive the page with a timeout on every
+// command. Elements are found in the page by CSS or XPath and passed around as BiDi references.
+import { Bidi, fromRemote, toLocal } from './bidi.mjs';
 import { STEP_TIMEOUT, SmokeError, fail, say, seconds, within } from './supervisor.mjs';
 
-const require = createRequire(import.meta.url);
-const { Builder, By } = require('selenium-webdriver');
-const firefox = require('selenium-webdriver/firefox');
-const { Network } = require('selenium-webdriver/bidi/network');
-const LogInspector = require('selenium-webdriver/bidi/logInspector');
-
-export { By };
+const css = (expr) => ({ css: expr });
+const xpath = (expr) => ({ xpath: expr });
 
 /** The page's controls. Selectors follow e2e/conformance.spec.ts and e2e/fixtures.ts. */
 export const sel = {
-  backendRadio: (id) => By.css(`input[name="backend"][value="${id}"]`),
-  capacity: By.xpath(
+  backendRadio: (id) => css(`input[name="backend"][value="${id}"]`),
+  capacity: xpath(
     `//section[@aria-labelledby="backend-heading"]//p[starts-with(normalize-space(.), "Holds messages up to")]`,
   ),
-  textFormat: By.css('input[name="format"][value="text"]'),
-  message: By.css('textarea#message'), // the textbox labelled "Message"
-  digest: By.css('dd[aria-labelledby="digest-label"]'), // getByLabel('Keccak-256')
-  threads: By.xpath(`//section[@aria-labelledby="backend-heading"]//label[span[normalize-space(.)="Threads"]]/select`),
-  button: (name) => By.xpath(`//button[normalize-space(.)="${name}"]`),
-  status: By.css('[role="status"]'),
+  textFormat: css('input[name="format"][value="text"]'),
+  message: css('textarea#message'), // the textbox labelled "Message"
+  digest: css('dd[aria-labelledby="digest-label"]'), // getByLabel('Keccak-256')
+  threads: xpath(`//section[@aria-labelledby="backend-heading"]//label[span[normalize-space(.)="Threads"]]/select`),
+  button: (name) => xpath(`//button[normalize-space(.)="${name}"]`),
+  status: css('[role="status"]'),
   phaseRow: (name) =>
-    By.xpath(`//table[caption[normalize-space(.)="Phases"]]//tr[th[starts-with(normalize-space(.), "${name}")]]/td`),
-  measured: By.xpath(
+    xpath(`//table[caption[normalize-space(.)="Phases"]]//tr[th[starts-with(normalize-space(.), "${name}")]]/td`),
+  measured: xpath(
     `//section[@aria-labelledby="result-heading"]//*[starts-with(normalize-space(.), "Measured in this browser")]`,
   ),
 };
+
+/** In the page: the elements a selector matches, in document order. */
+function findAll(kind, expr) {
+  if (kind === 'css') return [...document.querySelectorAll(expr)];
+  const r = document.evaluate(expr, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+  return Array.from({ length: r.snapshotLength }, (_, i) => r.snapshotItem(i));
+}
 
 /** The URLs that left this machine: anything but data:, blob:, about: and 127.0.0.1 (as e2e/fixtures.ts checks in Chromium). */
 export function offsiteRequests(urls) {
   return [...new Set(urls.filter((u) => !/^(data|blob|about):/.test(u) && new URL(u).hostname !== '127.0.0.1'))];
 }
 
-const GONE = ['NoSuchSessionError', 'SessionNotCreatedError', 'NoSuchWindowError'];
-
 export class Session {
-  /** @param driver a selenium WebDriver; gd geckodriver's process entry; events { requests: url[], errors: string[] } from BiDi */
-  constructor(driver, gd, events) {
-    this.driver = driver;
-    this.gd = gd;
-    this.events = events;
+  /** @param bidi the connection; context the tab; ff Firefox's process entry; events { requests: url[], errors: string[] } */
+  constructor(bidi, context, ff, events, browserVersion) {
+    Object.assign(this, { bidi, context, ff, events, browserVersion });
   }
 
-  /** One WebDriver command, with the step timeout. */
+  /** One command, with the step timeout. */
   cmd(what, p) {
     return within(STEP_TIMEOUT, what, p);
+  }
+
+  /** Why the browser can no longer answer, or undefined while it can. */
+  gone() {
+    if (this.ff.exited) return `Firefox ${this.ff.exited}:\n${this.ff.tail}`;
+    return this.bidi.closed;
   }
 
   /** Waits until fn() returns a truthy value (errors count as not yet), printing `progress()` every 30 s. */
@@ -61,18 +63,15 @@ export class Session {
     let lastErr;
     while (Date.now() < end) {
       try {
-        const v = await within(STEP_TIMEOUT, `WebDriver command while waiting for ${what}`, fn());
+        const v = await within(STEP_TIMEOUT, `a command while waiting for ${what}`, fn());
         if (v) return v;
       } catch (e) {
         if (e instanceof SmokeError && /timed out/.test(e.message)) throw e;
-        // The browser or the driver is gone: no point in waiting for the page.
-        if (GONE.includes(e.name) || /ECONNREFUSED|ECONNRESET|socket hang up/.test(e.message)) {
-          fail(
-            `Firefox or geckodriver went away while waiting for ${what}: ${e.name}: ${e.message.split('\n')[0]}${this.gd?.exited ? `\ngeckodriver ${this.gd.exited}:\n${this.gd.tail}` : ''}`,
-          );
-        }
         lastErr = e;
       }
+      // The browser is gone: no point in waiting for the page.
+      const gone = this.gone();
+      if (gone) fail(`Firefox went away while waiting for ${what}: ${gone}`);
       if (progress && Date.now() >= nextNote) {
         nextNote += 30_000;
         say(`  … ${await progress().catch(() => '?')}`);
@@ -85,9 +84,102 @@ export class Session {
     );
   }
 
+  /** Loads url in the tab and waits for its load event. */
+  navigate(url) {
+    return this.bidi.send('browsingContext.navigate', { context: this.context, url, wait: 'complete' });
+  }
+
+  /** Runs fn(...args) in the page (awaiting a promise it returns); element references pass both ways. */
+  async call(fn, ...args) {
+    const r = await this.bidi.send('script.callFunction', {
+      functionDeclaration: fn.toString(),
+      arguments: args.map(toLocal),
+      target: { context: this.context },
+      awaitPromise: true,
+      resultOwnership: 'none',
+    });
+    if (r.type === 'exception') throw new Error(`in the page: ${r.exceptionDetails.text}`);
+    return fromRemote(r.result);
+  }
+
+  /** Every element the selector matches (references). */
+  findAll(selector) {
+    const [kind, expr] = selector.css ? ['css', selector.css] : ['xpath', selector.xpath];
+    return this.call(findAll, kind, expr);
+  }
+
+  /** The first element the selector matches; throws when there is none. */
+  async find(selector) {
+    const [el] = await this.findAll(selector);
+    if (!el) throw new Error(`no element matches ${selector.css ?? selector.xpath}`);
+    return el;
+  }
+
+  /** The element's text as rendered (innerText), trimmed. */
+  async text(el) {
+    return (await this.call((e) => e.innerText, el)).trim();
+  }
+
+  value(el) {
+    return this.call((e) => e.value, el);
+  }
+
+  /** A real mouse click on the element's centre, after scrolling it into view. */
+  async click(el) {
+    await this.call((e) => e.scrollIntoView({ block: 'center', inline: 'center' }), el);
+    await this.bidi.send('input.performActions', {
+      context: this.context,
+      actions: [
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', x: 0, y: 0, origin: { type: 'element', element: el } },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ],
+    });
+    await this.bidi.send('input.releaseActions', { context: this.context });
+  }
+
+  /** Clicks into a text field, empties it (as WebDriver's Element Clear does) and types text key by key. */
+  async type(el, text) {
+    await this.click(el);
+    await this.call((e) => {
+      e.value = '';
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+    }, el);
+    const keys = [...text].flatMap((value) => [
+      { type: 'keyDown', value },
+      { type: 'keyUp', value },
+    ]);
+    await this.bidi.send('input.performActions', {
+      context: this.context,
+      actions: [{ type: 'key', id: 'keyboard', actions: keys }],
+    });
+    await this.bidi.send('input.releaseActions', { context: this.context });
+  }
+
+  /** Chooses an option of a <select> as a user's choice would (input and change events). */
+  selectOption(el, value) {
+    return this.call(
+      (s, v) => {
+        if (![...s.options].some((o) => o.value === v)) throw new Error(`no option ${v}`);
+        s.value = v;
+        s.dispatchEvent(new Event('input', { bubbles: true }));
+        s.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      el,
+      value,
+    );
+  }
+
   /** The page's status line (role="status"), trimmed. */
   async statusText() {
-    return (await this.driver.findElement(sel.status).getText()).trim();
+    return this.text(await this.find(sel.status));
   }
 
   /** The last page errors (uncaught, console.error) for a failure message, or ''. */
@@ -103,62 +195,52 @@ export class Session {
   }
 
   async quit() {
-    await within(15_000, 'quit Firefox', this.driver.quit()).catch((e) =>
-      console.error(`[firefox] quitting the session failed (${e.message}); killing geckodriver`),
-    );
+    await within(15_000, 'end the session', this.bidi.send('session.end'))
+      .catch((e) => console.error(`[firefox] ending the session failed (${e.message}); Firefox is stopped anyway`))
+      .finally(() => this.bidi.close());
   }
 }
 
-/** A headless Firefox session through the geckodriver at gdUrl, with BiDi listening to requests and errors. */
-export async function openFirefox(gd, gdUrl) {
-  const options = new firefox.Options()
-    .setBinary(FIREFOX)
-    .addArguments('-headless')
-    .windowSize({ width: 1280, height: 860 })
-    .enableBidi();
-  // No updates, telemetry or first-run pages: the page under test is the only thing on the network.
-  for (const [k, v] of Object.entries({
-    'app.update.enabled': false,
-    'browser.shell.checkDefaultBrowser': false,
-    'datareporting.policy.dataSubmissionEnabled': false,
-    'toolkit.telemetry.enabled': false,
-    'network.captive-portal-service.enabled': false,
-    'network.connectivity-service.enabled': false,
-  })) {
-    options.setPreference(k, v);
-  }
-  const driver = await within(
-    60_000,
-    'start a Firefox session through geckodriver',
-    new Builder()
-      .disableEnvironmentOverrides()
-      .usingServer(gdUrl)
-      .forBrowser('firefox')
-      .setFirefoxOptions(options)
-      .build(),
-  ).catch((e) => fail(`could not start Firefox through geckodriver: ${e.message}\n${gd.tail}`));
-  const session = new Session(driver, gd, { requests: [], errors: [] });
+/** A BiDi session with the Firefox of `ff` (supervisor.mjs startFirefox): one tab, 1280x860, listening to requests and errors. */
+export async function openFirefox(ff) {
+  const bidi = await within(
+    STEP_TIMEOUT,
+    `connect to Firefox's WebDriver BiDi at ${ff.wsUrl}`,
+    Bidi.connect(`${ff.wsUrl}/session`),
+  ).catch((e) => fail(`could not connect to Firefox's WebDriver BiDi: ${e.message}\n${ff.tail}`));
+  const events = { requests: [], errors: [] };
+  bidi.on('network.beforeRequestSent', (e) => e?.request?.url && events.requests.push(e.request.url));
+  bidi.on('log.entryAdded', (e) => {
+    if (e.type === 'javascript') events.errors.push(`uncaught: ${e.text}`);
+    else if (e.level === 'error') events.errors.push(`console.error: ${e.text}`);
+  });
   try {
-    await listen(session);
+    const { capabilities } = await within(
+      STEP_TIMEOUT,
+      'start a BiDi session',
+      bidi.send('session.new', { capabilities: {} }),
+    );
+    const { contexts } = await within(
+      STEP_TIMEOUT,
+      'find the tab',
+      bidi.send('browsingContext.getTree', { maxDepth: 0 }),
+    );
+    const context = contexts[0].context;
+    await within(
+      STEP_TIMEOUT,
+      'size the viewport',
+      bidi.send('browsingContext.setViewport', { context, viewport: { width: 1280, height: 860 } }),
+    );
+    // Global subscriptions: the workers' requests (the keys, the wasm) are seen too.
+    await within(
+      STEP_TIMEOUT,
+      'subscribe to requests and errors',
+      bidi.send('session.subscribe', { events: ['network.beforeRequestSent', 'log.entryAdded'] }),
+    );
+    say(`session: ${capabilities.browserName} ${capabilities.browserVersion}, WebDriver BiDi at ${ff.wsUrl}`);
+    return new Session(bidi, context, ff, events, capabilities.browserVersion);
   } catch (e) {
-    await session.quit();
+    bidi.close();
     throw e;
   }
-  return session;
-}
-
-async function listen(session) {
-  const { driver, events } = session;
-  await driver.manage().setTimeouts({ pageLoad: STEP_TIMEOUT, script: STEP_TIMEOUT, implicit: 0 });
-  const caps = await driver.getCapabilities();
-  say(
-    `session: ${caps.get('browserName')} ${caps.get('browserVersion')}, WebDriver BiDi at ${caps.get('webSocketUrl') ?? '(none)'}`,
-  );
-
-  // BiDi: every request the page makes (must stay on 127.0.0.1, as in e2e/fixtures.ts) and its errors.
-  const network = await within(STEP_TIMEOUT, 'BiDi network subscription', Network(driver));
-  await network.beforeRequestSent((e) => e?.request?.url && events.requests.push(e.request.url));
-  const logs = await within(STEP_TIMEOUT, 'BiDi log subscription', LogInspector(driver));
-  await logs.onJavascriptException((e) => events.errors.push(`uncaught: ${e.text}`));
-  await logs.onConsoleEntry((e) => e.level === 'error' && events.errors.push(`console.error: ${e.text}`));
 }

@@ -160,11 +160,12 @@ export function probeFields(rows, featureRows) {
 /**
  * Compares two engines' fields under rules. Returns every field as { field, firefox, chromium,
  * agree, why, same } (firefox/chromium undefined when that engine lacks it), and the must-agree
- * fields that differ or are missing on either side as `mismatches`.
+ * fields that differ or are missing on either side as `mismatches` (none when chrome is undefined:
+ * not compared).
  */
 export function compareProbes(ff, chrome, rules = RULES) {
   const a = new Map(ff);
-  const b = new Map(chrome);
+  const b = new Map(chrome ?? []);
   const names = [...new Set([...a.keys(), ...b.keys(), ...rules.filter((r) => r.agree).map((r) => r.field)])];
   const rows = names.map((field) => {
     const rule = rules.find((r) => r.field === field);
@@ -179,7 +180,8 @@ export function compareProbes(ff, chrome, rules = RULES) {
       same: firefox !== undefined && firefox === chromium,
     };
   });
-  return { rows, mismatches: rows.filter((r) => r.agree && !r.same) };
+  // No Chromium (--no-chromium): nothing was compared, so nothing can disagree.
+  return { rows, mismatches: chrome ? rows.filter((r) => r.agree && !r.same) : [] };
 }
 
 const shown = (v) => (v === undefined ? '(missing)' : `"${v}"`);
@@ -229,11 +231,9 @@ export function formatComparison(rows, firefoxName, chromiumName) {
 // ---------------------------------------------------------------------------------------------
 /** The device probe and features in Firefox: [field, text] rows. */
 export async function readProbeFirefox(s, base) {
-  await s.cmd(`open ${base}/#/bench`, s.driver.get(`${base}/#/bench`));
-  const rows = await s.until('the "Device probe" list on #/bench', PROBE_TIMEOUT, () =>
-    s.driver.executeScript(probeRows),
-  );
-  return probeFields(rows, await s.cmd('read the browser features', s.driver.executeScript(features)));
+  await s.cmd(`open ${base}/#/bench`, s.navigate(`${base}/#/bench`));
+  const rows = await s.until('the "Device probe" list on #/bench', PROBE_TIMEOUT, () => s.call(probeRows));
+  return probeFields(rows, await s.cmd('read the browser features', s.call(features)));
 }
 
 /** The same in Chromium (Playwright driving the project's Chromium): { fields, version }. */

@@ -97,6 +97,12 @@ describe('the must-agree rule', () => {
     });
   }
 
+  it('finds nothing to disagree on when Chromium was left out (--no-chromium), and still lists the rows', () => {
+    const { rows, mismatches } = compareProbes(firefox, undefined);
+    assert.deepEqual(mismatches, []);
+    assert.ok(rows.some((r) => r.field === 'Cores' && r.chromium === undefined));
+  });
+
   it('fails when a must-agree field is missing in one engine or both (the page renamed a row)', () => {
     const renamed = (fields) => fields.map(([k, v]) => [k === 'Cores' ? 'CPU cores' : k, v]);
     assert.deepEqual(

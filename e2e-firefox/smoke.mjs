@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// End-to-end smoke test in a second engine: Debian's firefox-esr, headless, driven by geckodriver
-// through W3C WebDriver with selenium-webdriver (e2e-firefox/README.md). For every backend: prove,
+// End-to-end smoke test in a second engine: Debian's firefox-esr, headless, driven over its own
+// WebDriver BiDi (no driver binary; e2e-firefox/README.md). For every backend: prove,
 // verify, tamper rejection (cases.mjs); then the device probe of Firefox and Chromium, whose
 // must-agree fields must agree (probe.mjs). Fails unless every selected backend was proved.
 //
 //   node e2e-firefox/smoke.mjs [--backends=gnark,halo2] [--threads=N] [--no-chromium]
 //   node e2e-firefox/smoke.mjs --probe-only [--no-chromium]   # a report, not a test run
 //
-// The pieces: options.mjs (the command line, util.parseArgs), supervisor.mjs (server, geckodriver,
-// timeouts), harness.mjs (the WebDriver session, requests kept local, page helpers), cases.mjs
+// The pieces: options.mjs (the command line, util.parseArgs), supervisor.mjs (server, Firefox,
+// timeouts), bidi.mjs (the protocol), harness.mjs (the session, requests kept local, page helpers), cases.mjs
 // (per backend), probe.mjs (both engines' probes, the must-agree rule, the report).
 import { MESSAGE, smokeBackend } from './cases.mjs';
 import { openFirefox } from './harness.mjs';
@@ -20,7 +20,7 @@ import {
   fail,
   say,
   seconds,
-  startGeckodriver,
+  startFirefox,
   startServer,
   stopAll,
   totalTimeout,
@@ -35,8 +35,8 @@ async function main(opts, backendIds) {
   say(checkPrerequisites());
   const base = await startServer();
   say(`serving dist/ at ${base}/ (COOP/COEP headers present)`);
-  const gd = await startGeckodriver();
-  const session = await openFirefox(gd.entry, gd.url);
+  const ff = await startFirefox();
+  const session = await openFirefox(ff);
   try {
     const results = [];
     if (!probeOnly) {
@@ -58,7 +58,7 @@ async function main(opts, backendIds) {
     say(
       `BiDi saw ${requests} requests, all to 127.0.0.1${results.length ? ` (artifact requests seen per backend: ${results.map((r) => `${r.id} ${r.artifactRequests}`).join(', ')})` : ''}`,
     );
-    const ffName = `Firefox ${(await session.driver.getCapabilities()).get('browserVersion')}`;
+    const ffName = `Firefox ${session.browserVersion}`;
 
     let chrome;
     if (!opts['no-chromium']) {
@@ -68,7 +68,7 @@ async function main(opts, backendIds) {
         ),
       );
     }
-    const { rows, mismatches } = compareProbes(ffFields, chrome?.fields ?? []);
+    const { rows, mismatches } = compareProbes(ffFields, chrome?.fields);
     console.log(
       `\nDevice probe (#/bench) and browser features${chrome ? ', Firefox next to Chromium on this machine' : ' in Firefox only (--no-chromium: the engines were NOT compared)'}:`,
     );

@@ -1,18 +1,13 @@
-// The processes around the Firefox smoke test and their limits: the page server and geckodriver
-// (with Firefox under it), each in its own process group so that the whole group can be stopped;
+// The processes around the Firefox smoke test and their limits: the page server and Firefox
+// (with its WebDriver BiDi listening on a free port), each in its own process group so that the whole group can be stopped;
 // a timeout for every step and one for the whole run; the prerequisites checked before anything
 // starts. Nothing here knows about the page.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root } from '../scripts/lib/steps.mjs';
-import {
-  FIREFOX,
-  GECKODRIVER,
-  GECKODRIVER_VERSION,
-  firefoxVersion,
-  geckodriverVersion,
-} from '../scripts/lib/firefox.mjs';
+import { FIREFOX, firefoxVersion } from '../scripts/lib/firefox.mjs';
 
 /** Same as e2e/fixtures.ts: a first proof downloads ~130 MiB of keys and proves in wasm. */
 export const PROOF_TIMEOUT = Number(process.env.ZKPLAY_FIREFOX_PROOF_TIMEOUT_MS ?? 8 * 60_000);
@@ -47,6 +42,7 @@ export function within(ms, what, p) {
 
 // ---------------------------------------------------------------------------------------------
 const children = [];
+const tempDirs = [];
 
 /** Starts a child in its own process group; returns { name, child, tail (last 6000 chars of output), exited }. */
 export function start(name, cmd, args, env = {}) {
@@ -66,8 +62,9 @@ export function start(name, cmd, args, env = {}) {
   return entry;
 }
 
-/** SIGTERM to every started process group, SIGKILL 3 s later to any still there. */
+/** SIGTERM to every started process group, SIGKILL 3 s later to any still there; temporary folders removed. */
 export function stopAll() {
+  const dirs = tempDirs.splice(0);
   for (const { child } of children.splice(0)) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     try {
@@ -84,6 +81,8 @@ export function stopAll() {
     }, 3000);
     k.unref();
   }
+  // After Firefox has had its SIGTERM; a file it writes meanwhile only leaves the folder behind.
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 /** Polls url until ok(response) or the time is up; a child that dies meanwhile fails at once. */
@@ -124,7 +123,7 @@ export function watchdog(ms) {
 }
 
 // ---------------------------------------------------------------------------------------------
-/** dist/, Firefox and geckodriver are there; returns their version lines. */
+/** dist/ and Firefox are there; returns Firefox's version line. */
 export function checkPrerequisites() {
   if (!existsSync(join(root, 'dist', 'index.html')))
     fail(
@@ -135,12 +134,7 @@ export function checkPrerequisites() {
     fail(
       `Firefox is not at ${FIREFOX} (install Debian's firefox-esr: node scripts/setup.mjs --for=test, or set ZKPLAY_FIREFOX)`,
     );
-  const gdVersion = geckodriverVersion();
-  if (!gdVersion)
-    fail(
-      `geckodriver is not at ${GECKODRIVER} (node scripts/setup.mjs --for=test builds geckodriver ${GECKODRIVER_VERSION} from crates.io)`,
-    );
-  return `${ffVersion} (${FIREFOX}), ${gdVersion} (${GECKODRIVER})`;
+  return `${ffVersion} (${FIREFOX})`;
 }
 
 /** The page, served as the Playwright tests serve it: scripts/serve.mjs (vite preview with COOP/COEP), on a free port. */
@@ -163,23 +157,43 @@ export async function startServer() {
   return base;
 }
 
-/** geckodriver on free ports (WebDriver and its BiDi websocket), ready; returns its process entry and URL. */
-export async function startGeckodriver() {
-  const port = await freePort();
-  const wsPort = await freePort();
-  const entry = start('geckodriver', GECKODRIVER, [
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--websocket-port',
-    String(wsPort),
-    '--binary',
-    FIREFOX,
-    '--log',
-    'info',
+// No updates, telemetry or first-run pages: the page under test is the only thing on the network.
+// (Firefox's Remote Agent adds its own recommended preferences for automation on top.)
+const PREFS = {
+  'app.update.enabled': false,
+  'browser.shell.checkDefaultBrowser': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'toolkit.telemetry.enabled': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+};
+
+/**
+ * Headless Firefox in a new profile with its WebDriver BiDi on a free port (it prints the
+ * address); returns its process entry with `wsUrl` once it listens.
+ */
+export async function startFirefox() {
+  const profile = mkdtempSync(join(tmpdir(), 'zkplay-firefox-'));
+  tempDirs.push(profile);
+  writeFileSync(
+    join(profile, 'user.js'),
+    Object.entries(PREFS)
+      .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
+      .join('\n'),
+  );
+  const entry = start('Firefox', FIREFOX, [
+    '--headless',
+    '--no-remote',
+    '--profile',
+    profile,
+    '--remote-debugging-port=0',
   ]);
-  const url = `http://127.0.0.1:${port}`;
-  await waitHttp(`${url}/status`, STEP_TIMEOUT, entry, async (r) => r.ok && (await r.json()).value?.ready === true);
-  return { entry, url };
+  const end = Date.now() + STEP_TIMEOUT;
+  while (Date.now() < end) {
+    const m = /WebDriver BiDi listening on (ws:\/\/\S+)/.exec(entry.tail);
+    if (m) return Object.assign(entry, { wsUrl: m[1] });
+    if (entry.exited) fail(`Firefox ${entry.exited} before its WebDriver BiDi listened:\n${entry.tail}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fail(`Firefox did not open its WebDriver BiDi within ${seconds(STEP_TIMEOUT)}:\n${entry.tail}`);
 }

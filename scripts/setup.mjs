@@ -3,7 +3,7 @@
 // need before they go on (`npm start` serves the page first and builds behind it: scripts/start.mjs).
 // Each step is skipped when what it would make is already there and was built from the same
 // inputs. Uses only Node's standard library until npm ci ran.
-//   --for=test   npm deps, Chromium and Firefox ESR (+ geckodriver), PostgreSQL, every backend
+//   --for=test   npm deps, Chromium and Firefox ESR, PostgreSQL, every backend
 //                with everything it builds on request, the results service, the primitives
 //                view's wasm, the page bundle and the verifier package
 //   --for=build  the static site (dist/): npm deps, each backend's core, the page bundle and the
@@ -45,7 +45,7 @@ try {
   await npmDependencies();
   await pageSources();
   if (purpose === 'test') await chromium();
-  if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr + geckodriver (e2e-firefox/)
+  if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr (e2e-firefox/)
   if (purpose === 'test') await ensurePostgresForTests(); // the results service's tests start their own cluster
   await lockCache(`npm ${purpose === 'test' ? 'test' : 'run build'}`);
   const queue = new BuildQueue({ jobs: await backendJobs({ mode: all ? 'all' : 'core' }) });

@@ -78,7 +78,7 @@ const suites = [
   // The second engine (e2e-firefox/README.md). Skipped only when ZKPLAY_SKIP_FIREFOX=1, and then said so.
   [
     'firefox',
-    'Firefox: end-to-end smoke (firefox-esr + geckodriver)',
+    'Firefox: end-to-end smoke (firefox-esr over WebDriver BiDi)',
     async () => {
       const { SKIP_ENV, skipFirefox } = await import('./lib/firefox.mjs');
       if (skipFirefox())
