@@ -1,0 +1,78 @@
+package service
+
+import (
+	"context"
+	"log"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"zkplay/results/store"
+)
+
+// aggregateCache holds the last per-group aggregates the database computed. They are refreshed
+// at most once per ttl, by one request at a time while the others are answered the previous
+// result: a refresh reads every row, so 50 readers must not each start one. A single-machine
+// stand-in for a materialised view refreshed by a job (docs/results-service.md).
+type aggregateCache struct {
+	ttl time.Duration
+
+	mu         sync.Mutex
+	groups     []store.Group
+	at         time.Time
+	refreshing bool
+	done       chan struct{} // closed when the refresh in flight ends
+}
+
+func (c *aggregateCache) get(ctx context.Context, st *store.Store, now time.Time) ([]store.Group, time.Time, error) {
+	c.mu.Lock()
+	if c.groups != nil && now.Sub(c.at) < c.ttl {
+		defer c.mu.Unlock()
+		return c.groups, c.at, nil
+	}
+	if c.refreshing {
+		groups, at, done := c.groups, c.at, c.done
+		c.mu.Unlock()
+		if groups != nil {
+			return groups, at, nil // stale by less than one refresh
+		}
+		select { // the first refresh: wait for it
+		case <-done:
+		case <-ctx.Done():
+			return nil, time.Time{}, ctx.Err()
+		}
+		return c.get(ctx, st, now)
+	}
+	c.refreshing, c.done = true, make(chan struct{})
+	c.mu.Unlock()
+	// The refresh is not tied to this request: a client that leaves must not cancel it for the rest.
+	groups, err := st.Aggregates(context.WithoutCancel(ctx))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refreshing = false
+	close(c.done)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	c.groups, c.at = groups, now
+	return groups, now, nil
+}
+
+// aggregates answers GET /api/aggregates: every group's runs and p10, median and p90 of prove
+// and verify, as of at most the cache's ttl ago (asOfMs says when).
+func (s *Server) aggregates(w http.ResponseWriter, r *http.Request) {
+	if r.URL.RawQuery != "" {
+		writeRefusal(w, badFilter("/api/aggregates takes no parameters: it answers every group"))
+		return
+	}
+	groups, at, err := s.aggs.get(r.Context(), s.Store, s.Now())
+	if err != nil {
+		log.Printf("aggregates: %v", err)
+		writeRefusal(w, errInternal)
+		return
+	}
+	// Every client gets the same answer: a CDN or browser may keep it as long as the cache does.
+	w.Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(s.aggs.ttl/time.Second)))
+	writeJSONKeepCache(w, http.StatusOK, map[string]any{"groups": groups, "asOfMs": at.UnixMilli()})
+}
