@@ -30,7 +30,7 @@ func main() {
 	burst := flag.Int("burst", 10, "submissions a client may send at once")
 	readRate := flag.Int("read-rate", 600, "reads (listing pages, aggregates) a minute per client after the burst (0: no limit)")
 	readBurst := flag.Int("read-burst", 120, "reads a client may send at once")
-	aggregateTTL := flag.Duration("aggregate-ttl", 5*time.Second, "how long aggregates are served before the database computes them again")
+	aggregateTTL := flag.Duration("aggregate-ttl", 30*time.Second, "how long aggregates are served before the database computes them again")
 	maxBytes := flag.Int64("max-bytes", 64<<10, "largest submission in bytes")
 	flag.Parse()
 
@@ -59,6 +59,7 @@ func main() {
 		// Aggregates are recomputed by the database at most this often (service/aggregates.go).
 		AggregateTTL: *aggregateTTL,
 	})
+	go api.WarmAggregates() // the first readers then find them computed
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)

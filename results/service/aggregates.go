@@ -76,3 +76,10 @@ func (s *Server) aggregates(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(s.aggs.ttl/time.Second)))
 	writeJSONKeepCache(w, http.StatusOK, map[string]any{"groups": groups, "asOfMs": at.UnixMilli()})
 }
+
+// WarmAggregates computes the aggregates once, so that readers after a start do not wait.
+func (s *Server) WarmAggregates() {
+	if _, _, err := s.aggs.get(context.Background(), s.Store, s.Now()); err != nil {
+		log.Printf("aggregates: %v", err)
+	}
+}

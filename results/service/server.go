@@ -30,7 +30,7 @@ type Config struct {
 	MaxBytes   int64
 	Limiter    *RateLimiter // submissions per client
 	ReadLimit  *RateLimiter // reads (listing pages, aggregates) per client
-	// How long the aggregates are served before the database computes them again (default 5 s).
+	// How long the aggregates are served before the database computes them again (default 30 s).
 	AggregateTTL time.Duration
 	Now          func() time.Time
 }
@@ -52,7 +52,7 @@ func New(c Config) *Server {
 		c.MaxBytes = 64 << 10
 	}
 	if c.AggregateTTL == 0 {
-		c.AggregateTTL = 5 * time.Second
+		c.AggregateTTL = 30 * time.Second
 	}
 	return &Server{Config: c, schemas: c.Schemas, catalogue: c.Catalogue, aggs: &aggregateCache{ttl: c.AggregateTTL}}
 }

@@ -66,6 +66,10 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if IsPostgres(dsn) {
 		s.dialect = "postgres"
 		s.db, err = sql.Open("pgx", dsn)
+		if err == nil {
+			// A few connections do the work of fifty on a small machine: more only queue in the kernel.
+			s.db.SetMaxOpenConns(10)
+		}
 	} else {
 		// WAL lets readers run beside the writer; synchronous(FULL) makes a commit durable
 		// before the service acknowledges it; the busy timeout queues writers instead of failing.
@@ -183,3 +187,24 @@ func (s *Store) Delete(ctx context.Context, id string) (bool, error) {
 
 // DB is the database the store writes to, for tests and the benchmark's seeding.
 func (s *Store) DB() *sql.DB { return s.db }
+
+// InsertBatch stores rows in one transaction (the benchmark's seeding); a duplicate is an error.
+func (s *Store) InsertBatch(ctx context.Context, rows []Row) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	stmt, err := tx.PrepareContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, r := range rows {
+		if _, err := stmt.ExecContext(ctx, r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser,
+			r.BrowserVer, r.OS, r.Cores, r.Threads, boolInt(r.Emulated), r.ProveMs, r.VerifyMs, r.SubmissionRaw); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { schemaProblems } from '@zkplay/core/schemas';
 import type { RunResult } from '@zkplay/core/run-result';
 import { browserFamily, osFamily, sharedDevice, toSubmission } from './submission';
-import { calibrations, caseKey, groupOf, ordinal, percentileRank } from './stats';
-import type { StoredResult } from './client';
+import { configText, deviceOf, groupKey, ordinal, percentileRank } from './stats';
+import { pageQuery } from './client';
 import type { DeviceProbe } from '../bench/probe';
 
 // The service's own test submission: the page and the service agree on one example.
@@ -71,57 +71,21 @@ describe('the shared device', () => {
 });
 
 describe('the results view', () => {
-  const stored = (over: Partial<StoredResult['submission']['device']>, config = { b: 1, a: 2 }): StoredResult => ({
-    id: 'x',
-    receivedMs: 0,
-    emulated: !!over.emulated,
-    submission: { ...sample, result: { ...sample.result, config }, device: { ...sample.device, ...over } },
-  });
-  it('puts runs of one backend, configuration and length together, whatever the key order', () => {
-    expect(caseKey(stored({}, { b: 1, a: 2 }))).toBe(caseKey(stored({}, { a: 2, b: 1 } as never)));
-  });
+  const group = { backend: 'gnark', config: '{"circuit":"k"}', deviceClass: 'phone', browser: 'Chrome', emulated: true };
   it('labels emulated phones as emulated', () => {
-    expect(groupOf(stored({ deviceClass: 'phone', emulated: { cpuThrottling: 4, profile: 'p' } }))).toBe(
-      'phone (emulated, CPU ÷4) · Chrome',
+    expect(deviceOf(group)).toBe('phone (emulated) · Chrome');
+    expect(deviceOf({ ...group, emulated: false })).toBe('phone · Chrome');
+    expect(groupKey(group)).not.toBe(groupKey({ ...group, emulated: false }));
+  });
+  it('shows a configuration as its knobs, and text that is no JSON as it is', () => {
+    expect(configText('{"blocks":2,"zk":"off"}')).toBe('blocks=2, zk=off');
+    expect(configText('{}')).toBe('');
+    expect(configText('not json')).toBe('not json');
+  });
+  it('asks for a page with the service\'s parameter names', () => {
+    expect(pageQuery({ backend: 'gnark', deviceClass: 'phone', emulated: false }, 'abc', 50)).toBe(
+      'backend=gnark&device=phone&emulated=false&limit=50&cursor=abc',
     );
-  });
-  it('groups a calibrated emulation by the phone class it stands for, not its machine-dependent rate', () => {
-    const calibrated = (cpuThrottling: number) =>
-      stored({
-        deviceClass: 'phone',
-        emulated: {
-          cpuThrottling,
-          profile: 'Pixel 5 class',
-          benchmarkIndex: { target: 1000, measured: 990, unthrottled: 2500 },
-        },
-      });
-    expect(groupOf(calibrated(2.5))).toBe('phone (emulated Pixel 5 class) · Chrome');
-    expect(groupOf(calibrated(1.9))).toBe(groupOf(calibrated(2.5)));
-  });
-  it('sums up each calibrated phone class: its runs, rates and the scores they reached', () => {
-    const run = (profile: string, target: number, cpuThrottling: number, measured: number) =>
-      stored({
-        deviceClass: 'phone',
-        emulated: { cpuThrottling, profile, benchmarkIndex: { target, measured, unthrottled: 2000 } },
-      });
-    const runs = [
-      run('Moto G Power class', 264, 6.15, 293),
-      run('Pixel 5 class', 1000, 1.77, 1004),
-      run('Pixel 5 class', 1000, 2.11, 1071.5),
-      stored({ deviceClass: 'phone', emulated: { cpuThrottling: 4, profile: 'by hand' } }),
-      stored({}),
-    ];
-    expect(calibrations(runs)).toEqual([
-      { profile: 'Pixel 5 class', target: 1000, runs: 2, rate: [1.77, 2.11], measured: [1004, 1071.5] },
-      { profile: 'Moto G Power class', target: 264, runs: 1, rate: [6.15, 6.15], measured: [293, 293] },
-    ]);
-  });
-  it('keeps runs of a wide-arithmetic build in a group of their own', () => {
-    const r = stored({ deviceClass: 'desktop' });
-    expect(groupOf(r)).toBe('desktop · Chrome');
-    const wide = { ...r, submission: { ...r.submission, result: { ...r.submission.result } } };
-    wide.submission.result.environment = { ...r.submission.result.environment, build: 'wasm-threads-wide' };
-    expect(groupOf(wide)).toBe('desktop · Chrome · wide-arithmetic build');
   });
   it('ranks a time among the others', () => {
     expect(percentileRank([1, 2, 10, 20], 5)).toBe(50);
