@@ -21,13 +21,14 @@ type aggregateCache struct {
 	mu         sync.Mutex
 	groups     []store.Group
 	at         time.Time
+	dirty      bool // a run was stored or deleted here since the last refresh
 	refreshing bool
 	done       chan struct{} // closed when the refresh in flight ends
 }
 
 func (c *aggregateCache) get(ctx context.Context, st *store.Store, now time.Time) ([]store.Group, time.Time, error) {
 	c.mu.Lock()
-	if c.groups != nil && now.Sub(c.at) < c.ttl {
+	if c.groups != nil && now.Sub(c.at) < c.maxAge() {
 		defer c.mu.Unlock()
 		return c.groups, c.at, nil
 	}
@@ -44,7 +45,7 @@ func (c *aggregateCache) get(ctx context.Context, st *store.Store, now time.Time
 		}
 		return c.get(ctx, st, now)
 	}
-	c.refreshing, c.done = true, make(chan struct{})
+	c.refreshing, c.done, c.dirty = true, make(chan struct{}), false
 	c.mu.Unlock()
 	// The refresh is not tied to this request: a client that leaves must not cancel it for the rest.
 	groups, err := st.Aggregates(context.WithoutCancel(ctx))
@@ -57,6 +58,22 @@ func (c *aggregateCache) get(ctx context.Context, st *store.Store, now time.Time
 	}
 	c.groups, c.at = groups, now
 	return groups, now, nil
+}
+
+// A run stored here makes the aggregates stale after a third of the ttl (10 s), not the whole:
+// someone who just shared finds it counted soon, while a stream of writes still causes at most
+// one full scan per 10 s. The ttl bounds what other instances' writes wait for.
+func (c *aggregateCache) maxAge() time.Duration {
+	if c.dirty {
+		return c.ttl / 3
+	}
+	return c.ttl
+}
+
+func (c *aggregateCache) invalidate() {
+	c.mu.Lock()
+	c.dirty = true
+	c.mu.Unlock()
 }
 
 // aggregates answers GET /api/aggregates: every group's runs and p10, median and p90 of prove

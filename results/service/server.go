@@ -207,6 +207,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, errInternal)
 		return
 	}
+	s.aggs.invalidate()
 	// 201 is sent only after the commit: an acknowledged submission is on disk.
 	writeJSON(w, http.StatusCreated, map[string]any{"id": row.ID, "proveMs": row.ProveMs, "verifyMs": row.VerifyMs})
 }
@@ -232,6 +233,7 @@ func (s *Server) remove(w http.ResponseWriter, r *http.Request, id string) {
 		writeRefusal(w, errNotFound)
 		return
 	}
+	s.aggs.invalidate()
 	writeJSON(w, http.StatusOK, map[string]any{"deleted": id})
 }
 

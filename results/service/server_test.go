@@ -751,3 +751,31 @@ func TestReadsAreRateLimited(t *testing.T) {
 		}
 	}
 }
+
+// Aggregates are kept for the ttl, but a run stored here is counted after a third of it.
+func TestAggregatesCountNewRunsSoon(t *testing.T) {
+	now := time.Unix(1_000, 0)
+	h := newHarness(t, filepath.Join(t.TempDir(), "a.db"), func(c *Config) {
+		c.Now = func() time.Time { return now }
+		c.AggregateTTL = 30 * time.Second
+	})
+	runs := func() int64 {
+		var body struct{ Groups []store.Group }
+		json.Unmarshal(h.do("GET", "/api/aggregates", nil, nil).body, &body)
+		n := int64(0)
+		for _, g := range body.Groups {
+			n += g.Runs
+		}
+		return n
+	}
+	if runs() != 0 {
+		t.Fatal("an empty database")
+	}
+	h.post(encode(sample(t)))
+	if now = now.Add(5 * time.Second); runs() != 0 {
+		t.Fatal("kept for 10 s after a write")
+	}
+	if now = now.Add(6 * time.Second); runs() != 1 {
+		t.Fatal("recomputed 10 s after a write")
+	}
+}
