@@ -8,14 +8,20 @@ import (
 	"log"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"zkplay/results/store"
 )
 
 // The GET /api/results parameters; anything else is refused, so a typo is not an empty answer.
-var filterParams = map[string]bool{"id": true, "backend": true, "config": true, "bytes": true, "device": true, "browser": true, "emulated": true, "format": true, "limit": true, "cursor": true}
+var filterParams = map[string]bool{"id": true, "backend": true, "config": true, "bytes": true, "device": true, "browser": true, "emulated": true,
+	"profile": true, "rate": true, "wide": true, "format": true, "limit": true, "cursor": true}
+
+// A stored id is the hex of 16 bytes of a SHA-256 (validate.go): anything else names no row.
+var idPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 // A page is 100 runs unless asked, 1,000 at most: what one response holds is bounded by this.
 const (
@@ -41,15 +47,40 @@ func parseListing(rawQuery string) (listing, *Refusal) {
 	}
 	for k, v := range q {
 		if !filterParams[k] {
-			return l, badFilter("unknown parameter " + strconv.Quote(k) + ": the filters are id, backend, config, bytes, device, browser, emulated, format, limit, cursor")
+			return l, badFilter("unknown parameter " + strconv.Quote(k) + ": the filters are id, backend, config, bytes, device, browser, emulated, profile, rate, wide, format, limit, cursor")
 		}
 		if len(v) != 1 {
 			return l, badFilter("give " + k + " once")
+		}
+		// PostgreSQL refuses text that is not UTF-8 or holds NUL (a 500): refused here, for both.
+		if !utf8.ValidString(v[0]) || strings.ContainsRune(v[0], 0) || len(v[0]) > 1000 {
+			return l, badFilter(k + " is UTF-8 text without NUL, at most 1,000 bytes")
 		}
 	}
 	get := func(k string) string { return q.Get(k) }
 	f := &l.filter
 	f.ID, f.Backend, f.Config, f.DeviceClass, f.Browser = get("id"), get("backend"), get("config"), get("device"), get("browser")
+	if f.ID != "" && !idPattern.MatchString(f.ID) {
+		return l, badFilter("id is a stored result's id: 32 hex digits")
+	}
+	if q.Has("profile") { // present and empty: real devices
+		p := get("profile")
+		f.EmulationProfile = &p
+	}
+	if v := get("rate"); v != "" {
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(n == 0 || (n >= 1 && n <= 100)) {
+			return l, badFilter("rate is a by-hand emulation's CPU slow-down, 1..100, or 0")
+		}
+		f.EmulationRate = &n
+	}
+	if v := get("wide"); v != "" {
+		w, err := strconv.ParseBool(v)
+		if err != nil {
+			return l, badFilter("wide is true or false")
+		}
+		f.WideArithmetic = &w
+	}
 	if v := get("bytes"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 || n > maxInteger {
@@ -99,14 +130,17 @@ func decodeCursor(s string) (store.Cursor, bool) {
 	}
 	ms, id, ok := strings.Cut(string(raw), ".")
 	n, err := strconv.ParseInt(ms, 10, 64)
-	if !ok || err != nil || id == "" || len(id) > 64 {
+	// Only what encodeCursor writes: a forged id of other bytes would reach the database as
+	// text it may refuse (PostgreSQL and invalid UTF-8), a forged time is merely a place to start.
+	if !ok || err != nil || n < 0 || !idPattern.MatchString(id) {
 		return store.Cursor{}, false
 	}
 	return store.Cursor{ReceivedMs: n, ID: id}, true
 }
 
 // csvColumns are the CSV download's columns: the stored row's checked columns.
-var csvColumns = []string{"id", "receivedMs", "backend", "config", "messageBytes", "build", "deviceClass", "browser", "browserVersion", "os", "cores", "threads", "emulated", "proveMs", "verifyMs"}
+var csvColumns = []string{"id", "receivedMs", "backend", "config", "messageBytes", "build", "deviceClass", "browser", "browserVersion", "os", "cores", "threads", "emulated", "proveMs", "verifyMs",
+	"emulationProfile", "emulationRate", "cpuThrottling", "benchmarkTarget", "benchmarkMeasured", "wideArithmetic"}
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	l, refusal := parseListing(r.URL.RawQuery)
@@ -175,7 +209,8 @@ func (s *Server) listCSV(w http.ResponseWriter, r *http.Request, l listing) {
 		return cw.Write([]string{row.ID, strconv.FormatInt(row.ReceivedMs, 10), row.Backend, row.Config,
 			strconv.FormatInt(row.MessageBytes, 10), row.Build, row.DeviceClass, row.Browser, row.BrowserVer, row.OS,
 			strconv.FormatInt(row.Cores, 10), strconv.FormatInt(row.Threads, 10), strconv.FormatBool(row.Emulated),
-			ms(row.ProveMs), ms(row.VerifyMs)})
+			ms(row.ProveMs), ms(row.VerifyMs),
+			row.EmulationProfile, strconv.FormatFloat(row.EmulationRate, 'f', -1, 64), ms(row.CPUThrottling), ms(row.BenchmarkTarget), ms(row.BenchmarkMeasured), strconv.FormatBool(row.WideArithmetic)})
 	})
 	if err != nil {
 		log.Printf("page: %v", err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"zkplay/results/store"
 )
@@ -19,7 +20,8 @@ type submission struct {
 		Hash        string         `json:"hash"`
 		Config      map[string]any `json:"config"`
 		Environment struct {
-			Threads int64 `json:"threads"`
+			Threads int64  `json:"threads"`
+			Build   string `json:"build"`
 		} `json:"environment"`
 		Message struct {
 			Bytes  int64 `json:"bytes"`
@@ -43,6 +45,7 @@ type submission struct {
 		Cores          int64           `json:"cores"`
 		Build          string          `json:"build"`
 		Emulated       json.RawMessage `json:"emulated"`
+		WasmFeatures   []string        `json:"wasmFeatures"`
 	} `json:"device"`
 }
 
@@ -119,9 +122,15 @@ func (s *Server) check(body []byte) (store.Row, *Refusal) {
 	if problems := s.schemas.Problems(s.schemas.submission, body); problems != "" {
 		return store.Row{}, unprocessable(CodeSchema, "the submission does not follow schema/result-submission.schema.json: "+problems)
 	}
+	// Read from the canonical form, where every number is spelled as Go prints it: 5e3 in an
+	// integer field is 5000 to the schema, and must be to the checks too.
+	canonical, err := canonicalJSON(body) // key order, spacing and number spelling do not make a new result
+	if err != nil {
+		return store.Row{}, errNotJSON
+	}
 	var sub submission
-	if err := json.Unmarshal(body, &sub); err != nil {
-		return store.Row{}, errNotJSON // e.g. a number beyond float64, which the schema allows
+	if err := json.Unmarshal(canonical, &sub); err != nil {
+		return store.Row{}, errNotJSON
 	}
 	r, d := &sub.Result, &sub.Device
 	builds, ok := s.catalogue[r.Backend]
@@ -175,6 +184,11 @@ func (s *Server) check(body []byte) (store.Row, *Refusal) {
 			return store.Row{}, unprocessable(CodeRepeatedPhase, fmt.Sprintf("phase %q is reported twice: a run reports each phase once", p.ID))
 		}
 		seen[p.ID] = true
+		// The prove and verify phases are those steps by name: counting "verify" as proving, or
+		// "prove" as preparing, would move a run's time between the columns the view compares.
+		if (p.ID == "prove" || p.ID == "verify") && p.Step != "" && p.Step != p.ID {
+			return store.Row{}, unprocessable(CodeForeignPhase, fmt.Sprintf("phase %q is reported in step %q: it is the %s step", p.ID, truncate(p.Step, 32), p.ID))
+		}
 		if msg := impossibleStat(p.Ms, r.Runs); msg != "" {
 			return store.Row{}, unprocessable(CodeImpossibleTime, fmt.Sprintf("phase %q: %s", p.ID, msg))
 		}
@@ -185,7 +199,10 @@ func (s *Server) check(body []byte) (store.Row, *Refusal) {
 			verifyMs = addMs(verifyMs, p.Ms.Median)
 		}
 	}
-	canonical, err := canonicalJSON(body) // key order, spacing and number spelling do not make a new result
+	if msg := impossibleDevice(&sub); msg != "" {
+		return store.Row{}, unprocessable(CodeImpossible, msg)
+	}
+	details, err := store.DetailsOf(canonical)
 	if err != nil {
 		return store.Row{}, errNotJSON
 	}
@@ -205,8 +222,32 @@ func (s *Server) check(body []byte) (store.Row, *Refusal) {
 		Emulated:      len(d.Emulated) > 0 && string(d.Emulated) != "null",
 		ProveMs:       proveMs,
 		VerifyMs:      verifyMs,
+		Details:       details,
 		SubmissionRaw: string(canonical),
 	}, nil
+}
+
+// impossibleDevice says what a run could not have done on the device it names, or "": the
+// wide-arithmetic build runs only where the engine has that proposal and shared memory
+// (packages/core/wasm-bindgen.ts picks it only then), and an emulation stands for a phone.
+// (More than one thread needs no shared memory: gnark runs two Go instances side by side.)
+func impossibleDevice(sub *submission) string {
+	d := &sub.Device
+	has := func(f string) bool {
+		for _, x := range d.WasmFeatures {
+			if x == f {
+				return true
+			}
+		}
+		return false
+	}
+	if strings.HasSuffix(sub.Result.Environment.Build, store.WideBuildSuffix) && !(has("wide-arithmetic") && has("threads")) {
+		return "a run of the wide-arithmetic build needs the device's wasmFeatures to include wide-arithmetic and threads"
+	}
+	if len(d.Emulated) > 0 && string(d.Emulated) != "null" && d.DeviceClass != "phone" {
+		return "an emulated run stands for a phone: its deviceClass is phone"
+	}
+	return ""
 }
 
 // impossibleStat says what is wrong with a time no run can report, or "".

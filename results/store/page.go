@@ -10,6 +10,9 @@ type Filter struct {
 	ID, Backend, Config, DeviceClass, Browser string
 	MessageBytes                              *int64
 	Emulated                                  *bool
+	EmulationProfile                          *string  // "" selects real devices
+	EmulationRate                             *float64 // 0 selects real devices and calibrated runs
+	WideArithmetic                            *bool
 }
 
 // Cursor is where a page ends: the last row's arrival time and id (pages run newest first).
@@ -46,6 +49,15 @@ func (f Filter) where() (string, []any) {
 	}
 	if f.Emulated != nil {
 		add("emulated = ?", boolInt(*f.Emulated))
+	}
+	if f.EmulationProfile != nil {
+		add("emulation_profile = ?", *f.EmulationProfile)
+	}
+	if f.EmulationRate != nil {
+		add("emulation_rate = ?", *f.EmulationRate)
+	}
+	if f.WideArithmetic != nil {
+		add("wide_arithmetic = ?", boolInt(*f.WideArithmetic))
 	}
 	if len(conds) == 0 {
 		return "", nil
@@ -88,12 +100,13 @@ func (s *Store) Page(ctx context.Context, f Filter, after *Cursor, limit int, ea
 	n := 0
 	for rows.Next() {
 		var r Row
-		var emulated int
+		var emulated, wide int
 		if err := rows.Scan(&r.ID, &r.ReceivedMs, &r.Backend, &r.Config, &r.MessageBytes, &r.Build, &r.DeviceClass,
-			&r.Browser, &r.BrowserVer, &r.OS, &r.Cores, &r.Threads, &emulated, &r.ProveMs, &r.VerifyMs, &r.SubmissionRaw); err != nil {
+			&r.Browser, &r.BrowserVer, &r.OS, &r.Cores, &r.Threads, &emulated, &r.ProveMs, &r.VerifyMs,
+			&r.EmulationProfile, &r.EmulationRate, &r.CPUThrottling, &r.BenchmarkTarget, &r.BenchmarkMeasured, &wide, &r.SubmissionRaw); err != nil {
 			return nil, err
 		}
-		r.Emulated = emulated != 0
+		r.Emulated, r.WideArithmetic = emulated != 0, wide != 0
 		if n == limit {
 			return &Cursor{last.ReceivedMs, last.ID}, rows.Err()
 		}

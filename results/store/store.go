@@ -24,25 +24,36 @@ var migrations embed.FS
 
 // Row is one stored result: the columns the view filters on, and the submission as sent.
 type Row struct {
-	ID            string   `json:"id"`
-	ReceivedMs    int64    `json:"receivedMs"`
-	Backend       string   `json:"backend"`
-	Config        string   `json:"config"`
-	MessageBytes  int64    `json:"messageBytes"`
-	Build         string   `json:"build"`
-	DeviceClass   string   `json:"deviceClass"`
-	Browser       string   `json:"browser"`
-	BrowserVer    string   `json:"browserVersion"`
-	OS            string   `json:"os"`
-	Cores         int64    `json:"cores"`
-	Threads       int64    `json:"threads"`
-	Emulated      bool     `json:"emulated"`
-	ProveMs       *float64 `json:"proveMs"`
-	VerifyMs      *float64 `json:"verifyMs"`
-	SubmissionRaw string   `json:"-"`
+	ID           string   `json:"id"`
+	ReceivedMs   int64    `json:"receivedMs"`
+	Backend      string   `json:"backend"`
+	Config       string   `json:"config"`
+	MessageBytes int64    `json:"messageBytes"`
+	Build        string   `json:"build"`
+	DeviceClass  string   `json:"deviceClass"`
+	Browser      string   `json:"browser"`
+	BrowserVer   string   `json:"browserVersion"`
+	OS           string   `json:"os"`
+	Cores        int64    `json:"cores"`
+	Threads      int64    `json:"threads"`
+	Emulated     bool     `json:"emulated"`
+	ProveMs      *float64 `json:"proveMs"`
+	VerifyMs     *float64 `json:"verifyMs"`
+	Details
+	SubmissionRaw string `json:"-"`
 }
 
-const columns = "id, received_ms, backend, config, message_bytes, build, device_class, browser, browser_version, os, cores, threads, emulated, prove_ms, verify_ms, submission"
+const columns = "id, received_ms, backend, config, message_bytes, build, device_class, browser, browser_version, os, cores, threads, emulated, prove_ms, verify_ms, " +
+	"emulation_profile, emulation_rate, cpu_throttling, benchmark_target, benchmark_measured, wide_arithmetic, submission"
+
+const placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+
+// values are r's columns in the order of `columns`.
+func (r Row) values() []any {
+	return []any{r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser, r.BrowserVer, r.OS,
+		r.Cores, r.Threads, boolInt(r.Emulated), r.ProveMs, r.VerifyMs,
+		r.EmulationProfile, r.EmulationRate, r.CPUThrottling, r.BenchmarkTarget, r.BenchmarkMeasured, boolInt(r.WideArithmetic), r.SubmissionRaw}
+}
 
 // ErrDuplicate is what Insert returns for a row whose id (the content hash) is stored already.
 var ErrDuplicate = errors.New("duplicate")
@@ -109,7 +120,9 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(dialect, s.db, dir)
+	// 00004 is Go: it reads older rows' submission JSON, which the two databases' SQL reads differently.
+	fill := goose.NewGoMigration(4, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error { return fillDetails(ctx, tx, s.bind) }}, nil)
+	p, err := goose.NewProvider(dialect, s.db, dir, goose.WithGoMigrations(fill))
 	if err != nil {
 		return err
 	}
@@ -150,13 +163,7 @@ func (s *Store) bind(q string) string {
 
 // Insert stores r, or returns ErrDuplicate when a row with its id is there already.
 func (s *Store) Insert(ctx context.Context, r Row) error {
-	emulated := 0
-	if r.Emulated {
-		emulated = 1
-	}
-	res, err := s.db.ExecContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"),
-		r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser, r.BrowserVer, r.OS,
-		r.Cores, r.Threads, emulated, r.ProveMs, r.VerifyMs, r.SubmissionRaw)
+	res, err := s.db.ExecContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES ("+placeholders+") ON CONFLICT (id) DO NOTHING"), r.values()...)
 	if err != nil {
 		return err
 	}
@@ -195,14 +202,13 @@ func (s *Store) InsertBatch(ctx context.Context, rows []Row) error {
 		return err
 	}
 	defer tx.Rollback()
-	stmt, err := tx.PrepareContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+	stmt, err := tx.PrepareContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES ("+placeholders+")"))
 	if err != nil {
 		return err
 	}
 	defer stmt.Close()
 	for _, r := range rows {
-		if _, err := stmt.ExecContext(ctx, r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser,
-			r.BrowserVer, r.OS, r.Cores, r.Threads, boolInt(r.Emulated), r.ProveMs, r.VerifyMs, r.SubmissionRaw); err != nil {
+		if _, err := stmt.ExecContext(ctx, r.values()...); err != nil {
 			return err
 		}
 	}
