@@ -91,6 +91,23 @@ test('prove in the bench, share the result, find it in #/results with its percen
   await expect(page.locator('main')).not.toContainText('wasm linear memory');
 });
 
+test('a malformed answer from the service is named, not drawn', async ({ page, request }) => {
+  const config = await (await request.get('/zkplay.config.json')).json();
+  // A service (or a proxy in front of it) that answers another shape: counts as text.
+  await page.route(`${config.resultsService}/api/aggregates`, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ groups: [{ backend: 'gnark', runs: '12' }], asOfMs: 1 }),
+    }),
+  );
+  await page.goto('/#/results');
+  await expect(page.getByRole('alert')).toContainText(
+    "The results could not be loaded: the results service's answer does not follow schema/results-aggregates.schema.json",
+  );
+  await expect(page.getByRole('table', { name: /Shared runs per group/ })).toHaveCount(0);
+});
+
 test.describe('the static build with no service', () => {
   type Server = { url: string; close(): Promise<void> };
   let server: Server;

@@ -1,75 +1,61 @@
 // The results service's HTTP API (results/, docs/results-service.md), as the page uses it.
+import { schemaProblems } from '@zkplay/core/schemas';
+import type {
+  ResultsAggregates,
+  ResultsGroup as Group,
+  ResultsPage as Page,
+  StoredRun,
+} from '@zkplay/core/generated/schema-types';
 import type { ResultSubmission } from './submission';
 
+// The answers' shapes are schema/results-page and results-aggregates (types generated from them).
+export type { StoredRun, ResultsGroup as Group, ResultsPage as Page, ResultsAggregates } from '@zkplay/core/generated/schema-types';
+
+/** A page's filter: a group's key, or one run's id (parameter names as the service spells them in pageQuery). */
+export type RunFilter = Partial<
+  Pick<StoredRun, 'id' | 'backend' | 'config' | 'deviceClass' | 'browser' | 'emulated' | 'emulationProfile' | 'emulationRate' | 'wideArithmetic'>
+>;
+
 /**
- * A stored run as the listing gives it: the columns the service checked, never the submission's
- * free text (results/store/store.go Row).
+ * GET `url` and check the answer against its schema, as every JSON the page fetches is: a
+ * service that answers something else (an old version, a proxy's page, a bug) is named as
+ * such rather than drawn as empty or wrong.
  */
-export interface StoredRun {
-  id: string;
-  receivedMs: number;
-  backend: string;
-  config: string;
-  messageBytes: number;
-  build: string;
-  deviceClass: string;
-  browser: string;
-  browserVersion: string;
-  os: string;
-  cores: number;
-  threads: number;
-  emulated: boolean;
-  proveMs: number | null;
-  verifyMs: number | null;
-}
-
-/** One step's spread over a group's runs, computed by the service's database. */
-export interface Spread {
-  runs: number;
-  p10: number | null;
-  median: number | null;
-  p90: number | null;
-}
-
-/** A backend, configuration, device class and browser; real and emulated runs apart (results/store/aggregate.go). */
-export interface Group {
-  backend: string;
-  config: string;
-  deviceClass: string;
-  browser: string;
-  emulated: boolean;
-  runs: number;
-  prove: Spread;
-  verify: Spread;
-}
-
-export interface Page {
-  results: StoredRun[];
-  /** The cursor of the next page, null on the last. */
-  next: string | null;
-}
-
-export type RunFilter = Partial<Pick<StoredRun, 'id' | 'backend' | 'config' | 'deviceClass' | 'browser' | 'emulated'>>;
-
-async function getJson<T>(url: string): Promise<T> {
+async function getJson<T>(url: string, schema: 'results-page' | 'results-aggregates'): Promise<T> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`the results service answered HTTP ${res.status}`);
-  return (await res.json()) as T;
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch {
+    throw new Error('the results service answered something that is not JSON');
+  }
+  const problems = schemaProblems(schema, data);
+  if (problems) throw new Error(`the results service's answer does not follow schema/${schema}.schema.json: ${problems}`);
+  return data as T;
 }
 
 /** Every group's count and percentiles: small whatever the number of runs. */
 export const fetchAggregates = (service: string) =>
-  getJson<{ groups: Group[]; asOfMs: number }>(`${service}/api/aggregates`);
+  getJson<ResultsAggregates>(`${service}/api/aggregates`, 'results-aggregates');
 
 /** One page of runs (newest first) that match `filter`, after `cursor`. */
 export function fetchPage(service: string, filter: RunFilter, cursor?: string | null, limit = 100): Promise<Page> {
-  return getJson<Page>(`${service}/api/results?${pageQuery(filter, cursor, limit)}`);
+  return getJson<Page>(`${service}/api/results?${pageQuery(filter, cursor, limit)}`, 'results-page');
 }
+
+const PARAM: Record<string, string> = {
+  deviceClass: 'device',
+  emulationProfile: 'profile',
+  emulationRate: 'rate',
+  wideArithmetic: 'wide',
+};
 
 export function pageQuery(filter: RunFilter, cursor?: string | null, limit = 100): string {
   const q = new URLSearchParams();
-  const names: Record<string, string> = { deviceClass: 'device' };
-  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== '') q.set(names[k] ?? k, String(v));
+  // An empty profile is a filter too (real devices); other empty values are none.
+  for (const [k, v] of Object.entries(filter))
+    if (v !== undefined && (v !== '' || k === 'emulationProfile')) q.set(PARAM[k] ?? k, String(v));
   q.set('limit', String(limit));
   if (cursor) q.set('cursor', cursor);
   return q.toString();
