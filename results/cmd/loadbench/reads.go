@@ -134,11 +134,12 @@ func seedRow(base map[string]any, i int, rng *rand.Rand) store.Row {
 	raw, _ := json.Marshal(m)
 	sum := sha256.Sum256(raw)
 	config, _ := json.Marshal(c.config)
+	details, _ := store.DetailsOf(raw) // the emulated tenth: Pixel 5 class, calibrated
 	return store.Row{
 		ID: hex.EncodeToString(sum[:16]), ReceivedMs: time.Now().Add(-time.Duration(*stored-i) * time.Second).UnixMilli(),
 		Backend: c.backend, Config: string(config), MessageBytes: 14, Build: c.build, DeviceClass: class, Browser: browser,
 		BrowserVer: "156", OS: "Linux", Cores: 8, Threads: 1, Emulated: emulated, ProveMs: &prove, VerifyMs: &verify,
-		SubmissionRaw: string(raw),
+		Details: details, SubmissionRaw: string(raw),
 	}
 }
 
@@ -224,7 +225,7 @@ func readRun(kind, dsn string, base map[string]any) readReport {
 					config, _ := json.Marshal(c.config)
 					q := url.Values{"backend": {c.backend}, "config": {string(config)},
 						"device": {[]string{"desktop", "phone"}[rng.IntN(2)]}, "browser": {browsers[rng.IntN(len(browsers))]},
-						"emulated": {"false"}} // as the page asks: one group, real devices
+						"emulated": {"false"}, "profile": {""}, "rate": {"0"}, "wide": {"false"}} // as the page asks: one group, real devices
 					t0 := time.Now()
 					b, err := get("/api/results?" + q.Encode())
 					if err != nil {
