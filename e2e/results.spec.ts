@@ -61,22 +61,51 @@ test('prove in the bench, share the result, find it in #/results with its percen
 
   await share.getByRole('link', { name: 'see it' }).click();
   await expect(page).toHaveURL(/#\/results$/);
+  // This device's run, placed among the latest real-device runs of its configuration: slower than
+  // the two fast runs, faster than the two slow ones, whatever else earlier runs left.
   const row = page
-    .getByRole('table', { name: /Shared runs per configuration/ })
+    .getByRole('table', { name: /This browser's shared runs/ })
     .getByRole('row')
-    .filter({ has: page.getByRole('button', { name: /^gnark \(circuit=keccak256-1block\), 135 B$/ }) });
-  // Slower than the two fast runs, faster than the two slow ones, whatever else earlier runs left.
-  await expect(row.getByRole('cell').nth(3)).toContainText(
-    /\d s:\s+\d+(st|nd|rd|th) percentile\s+\(\d+% of the others slower\)/,
+    .filter({ hasText: /^gnark \(circuit=keccak256-1block\), 135 B/ })
+    .first();
+  await expect(row.getByRole('cell').nth(0)).toContainText(
+    /\d s:\s+\d+(st|nd|rd|th) percentile\s+\(\d+% of the \d+ latest others slower\)/,
   );
   const rank = Number(
-    /(\d+)(st|nd|rd|th) percentile/.exec((await row.getByRole('cell').nth(3).textContent()) ?? '')?.[1],
+    /(\d+)(st|nd|rd|th) percentile/.exec((await row.getByRole('cell').nth(0).textContent()) ?? '')?.[1],
   );
   expect(rank).toBeGreaterThan(0);
   expect(rank).toBeLessThan(100);
   await expect(row).toContainText(/×\d|no native reference/);
-  const plot = page.getByRole('img', { name: 'Prove time by device class and browser' }).locator('canvas');
+  // The aggregates come first: one row per configuration, device class and browser, counted by the service.
+  const groups = page.getByRole('table', { name: /Shared runs per group/ });
+  await expect(groups.getByRole('row').filter({ hasText: 'phone · Safari' }).first()).toContainText(
+    /gnark \(circuit=keccak256-1block\)/,
+  );
+  // Then the runs of this device's group, a page at a time, with its own run marked.
+  const runs = page.getByRole('region', { name: /^Runs: gnark/ });
+  await expect(runs.getByRole('table', { name: "The group's runs" }).getByRole('row')).not.toHaveCount(1);
+  const plot = runs.getByRole('img', { name: 'Prove time of the runs shown' }).locator('canvas');
   await expect(plot).toHaveAttribute('data-drawn', 'true');
+  // Free text of a submission is never shown: the page shows checked columns only.
+  await expect(page.locator('main')).not.toContainText('wasm linear memory');
+});
+
+test('a malformed answer from the service is named, not drawn', async ({ page, request }) => {
+  const config = await (await request.get('/zkplay.config.json')).json();
+  // A service (or a proxy in front of it) that answers another shape: counts as text.
+  await page.route(`${config.resultsService}/api/aggregates`, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ groups: [{ backend: 'gnark', runs: '12' }], asOfMs: 1 }),
+    }),
+  );
+  await page.goto('/#/results');
+  await expect(page.getByRole('alert')).toContainText(
+    "The results could not be loaded: the results service's answer does not follow schema/results-aggregates.schema.json",
+  );
+  await expect(page.getByRole('table', { name: /Shared runs per group/ })).toHaveCount(0);
 });
 
 test.describe('the static build with no service', () => {

@@ -28,6 +28,9 @@ func main() {
 	origins := flag.String("origins", "", "comma-separated browser origins that may submit, e.g. https://example.org")
 	rate := flag.Int("rate", 30, "submissions a minute per client after the burst (0: no limit)")
 	burst := flag.Int("burst", 10, "submissions a client may send at once")
+	readRate := flag.Int("read-rate", 600, "reads (listing pages, aggregates) a minute per client after the burst (0: no limit)")
+	readBurst := flag.Int("read-burst", 120, "reads a client may send at once")
+	aggregateTTL := flag.Duration("aggregate-ttl", 30*time.Second, "how long aggregates are served before the database computes them again")
 	maxBytes := flag.Int64("max-bytes", 64<<10, "largest submission in bytes")
 	flag.Parse()
 
@@ -52,7 +55,11 @@ func main() {
 		AdminToken: os.Getenv("ZKPLAY_RESULTS_ADMIN_TOKEN"), // not a flag: flags show in ps
 		MaxBytes:   *maxBytes,
 		Limiter:    service.NewRateLimiter(*rate, *burst, time.Hour),
+		ReadLimit:  service.NewRateLimiter(*readRate, *readBurst, time.Hour),
+		// Aggregates are recomputed by the database at most this often (service/aggregates.go).
+		AggregateTTL: *aggregateTTL,
 	})
+	go api.WarmAggregates() // the first readers then find them computed
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)

@@ -3,7 +3,8 @@
 // json-schema-to-typescript, so no type is kept by hand next to its schema:
 //   packages/core/generated/schema-types.ts   run results, primitives, native reference, bench
 //                                             export, artifact index, seed table, shared results
-//                                             and the results catalogue (docs/results-service.md)
+//                                             the results catalogue and the results service's
+//                                             pages and aggregates (docs/results-service.md)
 //   verifier/src/generated/schema-types.ts    proof file and keys.json: the zkplay-verifier
 //                                             package's declarations (tsc, rootDir verifier/src)
 //                                             may not import from outside verifier/src
@@ -29,6 +30,8 @@ export const OUTPUTS = [
       'seed-table',
       'result-submission',
       'results-catalogue',
+      'results-page',
+      'results-aggregates',
       'build-status',
     ],
   },

@@ -12,7 +12,9 @@ import nativeReference from '@zkplay/schema/native-reference.schema.json';
 import primitiveResult from '@zkplay/schema/primitive-result.schema.json';
 import proofFile from '@zkplay/schema/proof-file.schema.json';
 import resultSubmission from '@zkplay/schema/result-submission.schema.json';
+import resultsAggregates from '@zkplay/schema/results-aggregates.schema.json';
 import resultsCatalogue from '@zkplay/schema/results-catalogue.schema.json';
+import resultsPage from '@zkplay/schema/results-page.schema.json';
 import runResult from '@zkplay/schema/run-result.schema.json';
 import seedTable from '@zkplay/schema/seed-table.schema.json';
 import { describeErrors } from './schema-errors';
@@ -30,6 +32,8 @@ export const SCHEMAS = {
   'seed-table': seedTable,
   'result-submission': resultSubmission,
   'results-catalogue': resultsCatalogue,
+  'results-page': resultsPage,
+  'results-aggregates': resultsAggregates,
   'build-status': buildStatus,
 } as const;
 

@@ -1,106 +1,232 @@
 package service
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
 	"log"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"zkplay/results/store"
 )
 
 // The GET /api/results parameters; anything else is refused, so a typo is not an empty answer.
-var filterParams = map[string]bool{"backend": true, "config": true, "bytes": true, "device": true, "browser": true, "emulated": true, "format": true, "limit": true}
+var filterParams = map[string]bool{"id": true, "backend": true, "config": true, "bytes": true, "device": true, "browser": true, "emulated": true,
+	"profile": true, "rate": true, "wide": true, "format": true, "limit": true, "cursor": true}
 
-const maxLimit = 100_000
+// A stored id is the hex of 16 bytes of a SHA-256 (validate.go): anything else names no row.
+var idPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
-func parseFilter(q map[string][]string) (store.Filter, string, *Refusal) {
-	f := store.Filter{Limit: maxLimit}
+// A page is 100 runs unless asked, 1,000 at most: what one response holds is bounded by this.
+const (
+	defaultLimit = 100
+	maxLimit     = 1000
+)
+
+// listing is a parsed GET /api/results.
+type listing struct {
+	filter store.Filter
+	after  *store.Cursor
+	limit  int
+	format string
+}
+
+// parseListing reads the raw query: a query string that does not parse (a ";", a bad %-escape)
+// is refused rather than parsed in part, since a dropped filter would answer other rows.
+func parseListing(rawQuery string) (listing, *Refusal) {
+	l := listing{limit: defaultLimit, format: "json"}
+	q, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return l, badFilter("the query string does not parse (" + err.Error() + "): separate parameters with & and %-escape values")
+	}
 	for k, v := range q {
 		if !filterParams[k] {
-			return f, "", badFilter("unknown parameter " + strconv.Quote(k) + ": the filters are backend, config, bytes, device, browser, emulated, format, limit")
+			return l, badFilter("unknown parameter " + strconv.Quote(k) + ": the filters are id, backend, config, bytes, device, browser, emulated, profile, rate, wide, format, limit, cursor")
 		}
 		if len(v) != 1 {
-			return f, "", badFilter("give " + k + " once")
+			return l, badFilter("give " + k + " once")
+		}
+		// PostgreSQL refuses text that is not UTF-8 or holds NUL (a 500): refused here, for both.
+		if !utf8.ValidString(v[0]) || strings.ContainsRune(v[0], 0) || len(v[0]) > 1000 {
+			return l, badFilter(k + " is UTF-8 text without NUL, at most 1,000 bytes")
 		}
 	}
-	get := func(k string) string {
-		if v := q[k]; len(v) == 1 {
-			return v[0]
-		}
-		return ""
+	get := func(k string) string { return q.Get(k) }
+	f := &l.filter
+	f.ID, f.Backend, f.Config, f.DeviceClass, f.Browser = get("id"), get("backend"), get("config"), get("device"), get("browser")
+	if f.ID != "" && !idPattern.MatchString(f.ID) {
+		return l, badFilter("id is a stored result's id: 32 hex digits")
 	}
-	f.Backend, f.Config, f.DeviceClass, f.Browser = get("backend"), get("config"), get("device"), get("browser")
+	if q.Has("profile") { // present and empty: real devices
+		p := get("profile")
+		f.EmulationProfile = &p
+	}
+	if v := get("rate"); v != "" {
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(n == 0 || (n >= 1 && n <= 100)) {
+			return l, badFilter("rate is a by-hand emulation's CPU slow-down, 1..100, or 0")
+		}
+		f.EmulationRate = &n
+	}
+	if v := get("wide"); v != "" {
+		w, err := strconv.ParseBool(v)
+		if err != nil {
+			return l, badFilter("wide is true or false")
+		}
+		f.WideArithmetic = &w
+	}
 	if v := get("bytes"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return f, "", badFilter("bytes is a message length in bytes")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 || n > maxInteger {
+			return l, badFilter("bytes is a message length in bytes")
 		}
 		f.MessageBytes = &n
 	}
 	if v := get("emulated"); v != "" {
 		e, err := strconv.ParseBool(v)
 		if err != nil {
-			return f, "", badFilter("emulated is true or false")
+			return l, badFilter("emulated is true or false")
 		}
 		f.Emulated = &e
 	}
 	if v := get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxLimit {
-			return f, "", badFilter("limit is 1.." + strconv.Itoa(maxLimit))
+			return l, badFilter("limit is 1.." + strconv.Itoa(maxLimit))
 		}
-		f.Limit = n
+		l.limit = n
 	}
-	format := get("format")
-	if format == "" {
-		format = "json"
+	if v := get("cursor"); v != "" {
+		c, ok := decodeCursor(v)
+		if !ok {
+			return l, badFilter("cursor is the `next` of a previous page")
+		}
+		l.after = &c
 	}
-	if format != "json" && format != "csv" {
-		return f, "", badFilter("format is json or csv")
+	if v := get("format"); v != "" {
+		l.format = v
 	}
-	return f, format, nil
+	if l.format != "json" && l.format != "csv" {
+		return l, badFilter("format is json or csv")
+	}
+	return l, nil
 }
 
-// csvColumns are the CSV download's columns: the stored row without the submission's JSON.
-var csvColumns = []string{"id", "receivedMs", "backend", "config", "messageBytes", "build", "deviceClass", "browser", "browserVersion", "os", "cores", "threads", "emulated", "proveMs", "verifyMs"}
+// A cursor is opaque to clients: base64url of "<receivedMs>.<id>" of a page's last row.
+func encodeCursor(c *store.Cursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.ReceivedMs, 10) + "." + c.ID))
+}
+
+func decodeCursor(s string) (store.Cursor, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return store.Cursor{}, false
+	}
+	ms, id, ok := strings.Cut(string(raw), ".")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	// Only what encodeCursor writes: a forged id of other bytes would reach the database as
+	// text it may refuse (PostgreSQL and invalid UTF-8), a forged time is merely a place to start.
+	if !ok || err != nil || n < 0 || !idPattern.MatchString(id) {
+		return store.Cursor{}, false
+	}
+	return store.Cursor{ReceivedMs: n, ID: id}, true
+}
+
+// csvColumns are the CSV download's columns: the stored row's checked columns.
+var csvColumns = []string{"id", "receivedMs", "backend", "config", "messageBytes", "build", "deviceClass", "browser", "browserVersion", "os", "cores", "threads", "emulated", "proveMs", "verifyMs",
+	"emulationProfile", "emulationRate", "cpuThrottling", "benchmarkTarget", "benchmarkMeasured", "wideArithmetic"}
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	f, format, refusal := parseFilter(r.URL.Query())
+	l, refusal := parseListing(r.URL.RawQuery)
 	if refusal != nil {
 		writeRefusal(w, refusal)
 		return
 	}
-	rows, err := s.Store.Query(r.Context(), f)
+	if l.format == "csv" {
+		s.listCSV(w, r, l)
+		return
+	}
+	// The rows are encoded as the database returns them: a page is never held whole. A failure
+	// after the first byte cannot become a refusal, so the body is cut short (invalid JSON).
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	bw := &lazyWriter{w: w}
+	bw.prefix = []byte(`{"results":[`)
+	enc := json.NewEncoder(bw)
+	n := 0
+	next, err := s.Store.Page(r.Context(), l.filter, l.after, l.limit, func(row store.Row) error {
+		if n > 0 {
+			bw.Write([]byte(","))
+		}
+		n++
+		return enc.Encode(row)
+	})
 	if err != nil {
-		log.Printf("query: %v", err)
+		log.Printf("page: %v", err)
+		if !bw.started {
+			writeRefusal(w, errInternal)
+		}
+		return
+	}
+	bw.Write(nil)
+	tail := `],"next":null}` + "\n"
+	if next != nil {
+		tail = `],"next":"` + encodeCursor(next) + `"}` + "\n"
+	}
+	bw.Write([]byte(tail))
+}
+
+// lazyWriter sends the status and a prefix with the first write, so that a query that fails
+// before its first row can still be answered with a refusal.
+type lazyWriter struct {
+	w       http.ResponseWriter
+	prefix  []byte
+	started bool
+}
+
+func (b *lazyWriter) Write(p []byte) (int, error) {
+	if !b.started {
+		b.started = true
+		b.w.WriteHeader(http.StatusOK)
+		b.w.Write(b.prefix)
+	}
+	return b.w.Write(p)
+}
+
+// listCSV holds one page (at most maxLimit rows of checked columns, no submission text) so that
+// the next page's cursor can go in a Link header before the body.
+func (s *Server) listCSV(w http.ResponseWriter, r *http.Request, l listing) {
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	cw.Write(csvColumns)
+	next, err := s.Store.Page(r.Context(), l.filter, l.after, l.limit, func(row store.Row) error {
+		return cw.Write([]string{row.ID, strconv.FormatInt(row.ReceivedMs, 10), row.Backend, row.Config,
+			strconv.FormatInt(row.MessageBytes, 10), row.Build, row.DeviceClass, row.Browser, row.BrowserVer, row.OS,
+			strconv.FormatInt(row.Cores, 10), strconv.FormatInt(row.Threads, 10), strconv.FormatBool(row.Emulated),
+			ms(row.ProveMs), ms(row.VerifyMs),
+			row.EmulationProfile, strconv.FormatFloat(row.EmulationRate, 'f', -1, 64), ms(row.CPUThrottling), ms(row.BenchmarkTarget), ms(row.BenchmarkMeasured), strconv.FormatBool(row.WideArithmetic)})
+	})
+	if err != nil {
+		log.Printf("page: %v", err)
 		writeRefusal(w, errInternal)
 		return
 	}
-	if format == "csv" {
-		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		w.Header().Set("Content-Disposition", `attachment; filename="zkplay-results.csv"`)
-		cw := csv.NewWriter(w)
-		cw.Write(csvColumns)
-		for _, row := range rows {
-			cw.Write([]string{row.ID, strconv.FormatInt(row.ReceivedMs, 10), row.Backend, row.Config,
-				strconv.Itoa(row.MessageBytes), row.Build, row.DeviceClass, row.Browser, row.BrowserVer, row.OS,
-				strconv.Itoa(row.Cores), strconv.Itoa(row.Threads), strconv.FormatBool(row.Emulated),
-				ms(row.ProveMs), ms(row.VerifyMs)})
-		}
-		cw.Flush()
-		return
+	cw.Flush()
+	if next != nil {
+		q, _ := url.ParseQuery(r.URL.RawQuery)
+		q.Set("cursor", encodeCursor(next))
+		w.Header().Set("Link", `<`+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
 	}
-	type item struct {
-		store.Row
-		Submission json.RawMessage `json:"submission"`
-	}
-	items := make([]item, len(rows))
-	for i, row := range rows {
-		items[i] = item{row, json.RawMessage(row.SubmissionRaw)}
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"results": items})
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="zkplay-results.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(buf.Bytes())
 }
 
 func ms(v *float64) string {

@@ -27,7 +27,9 @@ const (
 	CodeUnknownBackend = "unknown-backend" // not a backend of any build this service knows
 	CodeUnknownBuild   = "unknown-build"   // device.build is not that backend's build here
 	CodeWrongHash      = "wrong-hash"      // result.hash is not the backend's hash
+	CodeUnknownConfig  = "unknown-config"  // a configuration that is not one of the backend's knobs' values
 	CodeForeignPhase   = "foreign-phase"   // a phase the backend does not report
+	CodeRepeatedPhase  = "repeated-phase"  // a phase id given more than once
 	CodeUnverified     = "unverified"      // the run's proof did not verify
 	CodeDuplicate      = "duplicate"       // the same submission is stored already
 	CodeRateLimited    = "rate-limited"    // this client sent too many submissions lately
@@ -46,12 +48,13 @@ var (
 	errUnverified  = refuse(http.StatusUnprocessableEntity, CodeUnverified, "only runs whose proof verified are shared: result.verified is false")
 	errDuplicate   = refuse(http.StatusConflict, CodeDuplicate, "this submission is stored already")
 	errRateLimited = refuse(http.StatusTooManyRequests, CodeRateLimited, "too many submissions from this client: try again in a minute")
+	errReadLimited = refuse(http.StatusTooManyRequests, CodeRateLimited, "too many reads from this client: try again in a minute")
 	errOrigin      = refuse(http.StatusForbidden, CodeOrigin, "this page's origin is not one this service takes submissions from")
 	errAdminToken  = refuse(http.StatusUnauthorized, CodeAdminToken, "deleting needs the admin token (Authorization: Bearer …)")
 	errAdminOff    = refuse(http.StatusForbidden, CodeAdminDisabled, "no admin token is configured, so nothing can be deleted")
 	errNotFound    = refuse(http.StatusNotFound, CodeNotFound, "no such result")
-	errNoRoute     = refuse(http.StatusNotFound, CodeNotFound, "no such path: the API is /api/results and /api/health")
-	errMethod      = refuse(http.StatusMethodNotAllowed, CodeMethod, "this path takes GET, POST (submit) and DELETE /api/results/{id} (admin)")
+	errNoRoute     = refuse(http.StatusNotFound, CodeNotFound, "no such path: the API is /api/results, /api/aggregates and /api/health")
+	errMethod      = refuse(http.StatusMethodNotAllowed, CodeMethod, "a method this path does not take: GET, HEAD and POST /api/results; GET and HEAD /api/aggregates and /api/health; DELETE /api/results/{id} (admin); OPTIONS only as a CORS preflight")
 	errInternal    = refuse(http.StatusInternalServerError, CodeInternal, "the database failed; nothing was stored")
 )
 

@@ -17,11 +17,15 @@ import (
 // schema/ folder at start, so there is one definition of each shape.
 type Schemas struct {
 	submission, catalogue *jsonschema.Schema
+	// What the service answers: the tests check real responses against them, and the page
+	// validates what it reads with the same files.
+	page, aggregates *jsonschema.Schema
 }
 
 const schemaBase = "https://zkplay.local/schema/"
 
-// LoadSchemas compiles result-submission (with the run-result it refers to) and results-catalogue from dir.
+// LoadSchemas compiles result-submission (with the run-result it refers to), results-catalogue,
+// results-page and results-aggregates from dir.
 func LoadSchemas(dir string) (*Schemas, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
@@ -48,6 +52,12 @@ func LoadSchemas(dir string) (*Schemas, error) {
 		return nil, err
 	}
 	if s.catalogue, err = c.Compile(schemaBase + "results-catalogue.schema.json"); err != nil {
+		return nil, err
+	}
+	if s.page, err = c.Compile(schemaBase + "results-page.schema.json"); err != nil {
+		return nil, err
+	}
+	if s.aggregates, err = c.Compile(schemaBase + "results-aggregates.schema.json"); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -28,8 +28,11 @@ type Config struct {
 	Origins    []string // browser origins that may submit and read, e.g. http://127.0.0.1:5173
 	AdminToken string   // empty: deleting is off
 	MaxBytes   int64
-	Limiter    *RateLimiter
-	Now        func() time.Time
+	Limiter    *RateLimiter // submissions per client
+	ReadLimit  *RateLimiter // reads (listing pages, aggregates) per client
+	// How long the aggregates are served before the database computes them again (default 30 s).
+	AggregateTTL time.Duration
+	Now          func() time.Time
 }
 
 // Server serves the API.
@@ -37,6 +40,7 @@ type Server struct {
 	Config
 	schemas   *Schemas
 	catalogue Catalogue
+	aggs      *aggregateCache
 }
 
 // New makes the API handler.
@@ -47,52 +51,106 @@ func New(c Config) *Server {
 	if c.MaxBytes == 0 {
 		c.MaxBytes = 64 << 10
 	}
-	return &Server{Config: c, schemas: c.Schemas, catalogue: c.Catalogue}
+	if c.AggregateTTL == 0 {
+		c.AggregateTTL = 30 * time.Second
+	}
+	return &Server{Config: c, schemas: c.Schemas, catalogue: c.Catalogue, aggs: &aggregateCache{ttl: c.AggregateTTL}}
+}
+
+// routes is each path's methods; a path of /api/results/{id} is "/api/results/".
+var routes = map[string][]string{
+	"/api/results":    {http.MethodGet, http.MethodHead, http.MethodPost},
+	"/api/results/":   {http.MethodDelete},
+	"/api/aggregates": {http.MethodGet, http.MethodHead},
+	"/api/health":     {http.MethodGet, http.MethodHead},
+}
+
+func routeOf(path string) (string, bool) {
+	if _, ok := routes[path]; ok {
+		return path, true
+	}
+	if id, ok := strings.CutPrefix(path, "/api/results/"); ok && id != "" && !strings.Contains(id, "/") {
+		return "/api/results/", true
+	}
+	return "", false
+}
+
+func takes(route, method string) bool {
+	for _, m := range routes[route] {
+		if m == method {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Every answer is JSON or CSV: no browser may sniff one into HTML or script.
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	origin := r.Header.Get("Origin")
 	allowed := origin == "" || s.originAllowed(origin)
 	if origin != "" && allowed {
 		w.Header().Set("Access-Control-Allow-Origin", origin)
-		w.Header().Add("Vary", "Origin")
 	}
-	if r.Method == http.MethodOptions { // a CORS preflight
-		if !allowed {
-			writeRefusal(w, errOrigin)
-			return
-		}
-		w.Header().Set("Access-Control-Allow-Methods", "GET, POST")
-		w.Header().Set("Access-Control-Allow-Headers", "Content-Type")
-		w.Header().Set("Access-Control-Max-Age", "600")
-		w.WriteHeader(http.StatusNoContent)
+	if origin != "" {
+		w.Header().Add("Vary", "Origin") // the answer depends on it, for any cache in between
+	}
+	route, ok := routeOf(r.URL.Path)
+	if !ok {
+		writeRefusal(w, errNoRoute)
 		return
 	}
-	switch {
-	case r.URL.Path == "/api/health" && r.Method == http.MethodGet:
+	if r.Method == http.MethodOptions {
+		s.preflight(w, r, route, allowed)
+		return
+	}
+	if !takes(route, r.Method) {
+		writeRefusal(w, errMethod)
+		return
+	}
+	switch route {
+	case "/api/health":
 		s.health(w, r)
-	case r.URL.Path == "/api/results":
-		switch r.Method {
-		case http.MethodPost:
+	case "/api/aggregates", "/api/results":
+		if r.Method == http.MethodPost {
 			if !allowed { // a browser page of another site: refused before reading the body
 				writeRefusal(w, errOrigin)
 				return
 			}
 			s.submit(w, r)
-		case http.MethodGet, http.MethodHead:
-			s.list(w, r)
-		default:
-			writeRefusal(w, errMethod)
-		}
-	case strings.HasPrefix(r.URL.Path, "/api/results/"):
-		if r.Method != http.MethodDelete {
-			writeRefusal(w, errMethod)
 			return
 		}
+		if !s.ReadLimit.Allow(clientAddr(r)) {
+			w.Header().Set("Retry-After", "60")
+			writeRefusal(w, errReadLimited)
+			return
+		}
+		if route == "/api/aggregates" {
+			s.aggregates(w, r)
+		} else {
+			s.list(w, r)
+		}
+	case "/api/results/":
 		s.remove(w, r, strings.TrimPrefix(r.URL.Path, "/api/results/"))
-	default:
-		writeRefusal(w, errNoRoute)
 	}
+}
+
+// preflight answers a CORS preflight: an OPTIONS with an Origin and Access-Control-Request-Method
+// naming a method the path takes. Any other OPTIONS is a method the API does not take.
+func (s *Server) preflight(w http.ResponseWriter, r *http.Request, route string, allowed bool) {
+	method := r.Header.Get("Access-Control-Request-Method")
+	if r.Header.Get("Origin") == "" || method == "" || !takes(route, method) {
+		writeRefusal(w, errMethod)
+		return
+	}
+	if !allowed {
+		writeRefusal(w, errOrigin)
+		return
+	}
+	w.Header().Set("Access-Control-Allow-Methods", strings.Join(routes[route], ", "))
+	w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Authorization")
+	w.Header().Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
 }
 
 func (s *Server) originAllowed(origin string) bool {
@@ -149,6 +207,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, errInternal)
 		return
 	}
+	s.aggs.invalidate()
 	// 201 is sent only after the commit: an acknowledged submission is on disk.
 	writeJSON(w, http.StatusCreated, map[string]any{"id": row.ID, "proveMs": row.ProveMs, "verifyMs": row.VerifyMs})
 }
@@ -158,8 +217,9 @@ func (s *Server) remove(w http.ResponseWriter, r *http.Request, id string) {
 		writeRefusal(w, errAdminOff)
 		return
 	}
-	given := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if subtle.ConstantTimeCompare([]byte(given), []byte(s.AdminToken)) != 1 {
+	// RFC 6750: the scheme is "Bearer" (any case) and one space; a bare token is refused.
+	scheme, given, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(given), []byte(s.AdminToken)) != 1 {
 		writeRefusal(w, errAdminToken)
 		return
 	}
@@ -173,6 +233,7 @@ func (s *Server) remove(w http.ResponseWriter, r *http.Request, id string) {
 		writeRefusal(w, errNotFound)
 		return
 	}
+	s.aggs.invalidate()
 	writeJSON(w, http.StatusOK, map[string]any{"deleted": id})
 }
 
@@ -186,8 +247,13 @@ func clientAddr(r *http.Request) string {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	writeJSONKeepCache(w, status, v)
+}
+
+// writeJSONKeepCache writes v with the Cache-Control the caller set.
+func writeJSONKeepCache(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
 }

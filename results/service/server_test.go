@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -195,20 +196,18 @@ func TestAcceptsAndReadsBack(t *testing.T) {
 		q := url.Values{"backend": {"gnark"}, "config": {`{"circuit":"keccak256-1block"}`}, "bytes": {"14"}, "device": {"desktop"}, "browser": {"Chrome"}}
 		got := h.do("GET", "/api/results?"+q.Encode(), nil, nil)
 		var list struct {
-			Results []struct {
-				ID         string         `json:"id"`
-				Emulated   bool           `json:"emulated"`
-				Submission map[string]any `json:"submission"`
-			} `json:"results"`
+			Results []map[string]any `json:"results"`
+			Next    *string          `json:"next"`
 		}
-		if err := json.Unmarshal(got.body, &list); err != nil || len(list.Results) != 1 || list.Results[0].ID != created.ID {
+		if err := json.Unmarshal(got.body, &list); err != nil || len(list.Results) != 1 || list.Results[0]["id"] != created.ID || list.Next != nil {
 			t.Fatalf("filtered GET: %s", got.body)
 		}
-		if at(list.Results[0].Submission, "device", "browserVersion") != "156" {
-			t.Fatalf("the submission comes back whole: %v", list.Results[0].Submission)
+		// The listing carries the checked columns, never the submission's free text.
+		if list.Results[0]["browserVersion"] != "156" || list.Results[0]["submission"] != nil || strings.Contains(string(got.body), "wasm linear memory") {
+			t.Fatalf("the listing's fields: %s", got.body)
 		}
 		got = h.do("GET", "/api/results?emulated=true", nil, nil)
-		if err := json.Unmarshal(got.body, &list); err != nil || len(list.Results) != 1 || !list.Results[0].Emulated {
+		if err := json.Unmarshal(got.body, &list); err != nil || len(list.Results) != 1 || list.Results[0]["emulated"] != true {
 			t.Fatalf("emulated filter: %s", got.body)
 		}
 		csv := h.do("GET", "/api/results?format=csv", nil, nil)
@@ -296,6 +295,50 @@ func TestRefusalsLeaveTheDatabaseUnchanged(t *testing.T) {
 		{"a message over capacity", edit(func(m map[string]any) {
 			obj(m, "result", "message")["bytes"], obj(m, "result", "message")["blocks"] = 200, 2
 		}), nil, 422, CodeImpossible},
+		// The capacity is the catalogue's: leaving capacityBytes out does not skip the check.
+		{"a message over capacity, no capacityBytes", edit(func(m map[string]any) {
+			delete(obj(m, "result"), "capacityBytes")
+			obj(m, "result", "message")["bytes"], obj(m, "result", "message")["blocks"] = 200, 2
+		}), nil, 422, CodeImpossible},
+		{"a capacityBytes that is not the configuration's", edit(func(m map[string]any) { obj(m, "result")["capacityBytes"] = 1 << 40 }), nil, 422, CodeImpossible},
+		{"2^31 bytes with the right block count", edit(func(m map[string]any) {
+			obj(m, "result", "message")["bytes"], obj(m, "result", "message")["blocks"] = 1<<31, (1<<31)/136+1
+		}), nil, 422, CodeImpossible},
+		// max(1,(b+63)/64) wrapped to a negative count for this length, and 1 was taken.
+		{"bellman, 2^63-1 bytes in one block", func(t *testing.T) []byte {
+			return []byte(strings.Replace(string(bellmanRun(t, nil)), `"bytes":14`, `"bytes":9223372036854775807`, 1))
+		}, nil, 422, CodeSchema},
+		{"bellman, 2^53-1 bytes in the right blocks", edit(func(m map[string]any) {
+			bellmanize(m)
+			obj(m, "result", "message")["bytes"], obj(m, "result", "message")["blocks"] = maxInteger, (maxInteger-1)/64+1
+		}), nil, 422, CodeImpossible},
+		{"bellman with gnark's circuit as its config", edit(func(m map[string]any) {
+			bellmanize(m)
+			obj(m, "result")["config"] = map[string]any{"circuit": "keccak256-1block"}
+		}), nil, 422, CodeUnknownConfig},
+		{"a blocks value bellman does not offer", edit(func(m map[string]any) { bellmanize(m); obj(m, "result", "config")["blocks"] = 3 }), nil, 422, CodeUnknownConfig},
+		{"a knob value of the wrong type", edit(func(m map[string]any) { bellmanize(m); obj(m, "result", "config")["blocks"] = "1" }), nil, 422, CodeUnknownConfig},
+		{"a spreadsheet formula as a config key", edit(func(m map[string]any) {
+			obj(m, "result", "config")[`=HYPERLINK("http://evil.example/","x")`] = "1"
+		}), nil, 422, CodeUnknownConfig},
+		{"a spreadsheet formula as a config value", edit(func(m map[string]any) {
+			obj(m, "result", "config")["circuit"] = `=HYPERLINK("http://evil.example/","x")`
+		}), nil, 422, CodeUnknownConfig},
+		{"1e309 in memory.peakBytes", func(t *testing.T) []byte {
+			return []byte(strings.Replace(string(encode(sample(t))), `"peakBytes":1000000`, `"peakBytes":1e309`, 1))
+		}, nil, 400, CodeNotJSON},
+		{"1e309 in circuit", func(t *testing.T) []byte {
+			return []byte(strings.Replace(string(encode(sample(t))), `"constraints":240000`, `"constraints":1e309`, 1))
+		}, nil, 400, CodeNotJSON},
+		{"an integer beyond 2^53 in sizes", func(t *testing.T) []byte {
+			return []byte(strings.Replace(string(encode(sample(t))), `"proof":292`, `"proof":1e300`, 1))
+		}, nil, 422, CodeSchema},
+		{"threads of 2^31", edit(func(m map[string]any) { obj(m, "result", "environment")["threads"] = 1 << 31 }), nil, 422, CodeSchema},
+		{"a phase given twice", edit(func(m map[string]any) {
+			r := obj(m, "result")
+			r["phases"] = append(r["phases"].([]any), phase(m, 2))
+			r["runs"] = 2
+		}), nil, 422, CodeRepeatedPhase},
 	}
 	eachDatabase(t, func(t *testing.T, dsn string) {
 		h := newHarness(t, dsn, nil)
@@ -321,6 +364,50 @@ func TestRefusalsLeaveTheDatabaseUnchanged(t *testing.T) {
 	})
 }
 
+// bellmanize makes m a run of the test catalogue's bellman (BLAKE2s, one block of 64 bytes).
+func bellmanize(m map[string]any) {
+	r := obj(m, "result")
+	r["backend"], r["hash"], r["config"], r["capacityBytes"] = "bellman", "blake2s-256", map[string]any{"blocks": 1}, 64
+	r["phases"] = []any{r["phases"].([]any)[2], r["phases"].([]any)[3]}
+	obj(m, "device")["build"] = "test-bellman-build"
+}
+
+func bellmanRun(t *testing.T, edit func(map[string]any)) []byte {
+	m := sample(t)
+	bellmanize(m)
+	if edit != nil {
+		edit(m)
+	}
+	return encode(m)
+}
+
+func base64url(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+func TestBellmanSampleIsAccepted(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		h := newHarness(t, dsn, nil)
+		if a := h.post(bellmanRun(t, nil)); a.status != 201 {
+			t.Fatalf("%d %s", a.status, a.body)
+		}
+	})
+}
+
+// Integers up to the schema's maximum are stored by both databases (PostgreSQL's INTEGER
+// columns answered 500 from 2^31).
+func TestLargeIntegersAreStored(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		h := newHarness(t, dsn, nil)
+		row := store.Row{ID: "big", Backend: "gnark", Config: "{}", MessageBytes: maxInteger, Cores: 1024, Threads: 1 << 40, SubmissionRaw: "{}"}
+		if err := h.store.Insert(context.Background(), row); err != nil {
+			t.Fatal(err)
+		}
+		got := h.do("GET", "/api/results?bytes=9007199254740991", nil, nil)
+		if !strings.Contains(string(got.body), `"messageBytes":9007199254740991`) || !strings.Contains(string(got.body), `"threads":1099511627776`) {
+			t.Fatalf("%d %s", got.status, got.body)
+		}
+	})
+}
+
 func TestDuplicatesAreDetectedByContent(t *testing.T) {
 	eachDatabase(t, func(t *testing.T, dsn string) {
 		h := newHarness(t, dsn, nil)
@@ -330,7 +417,13 @@ func TestDuplicatesAreDetectedByContent(t *testing.T) {
 		}
 		// The same body again, and the same content with other spacing and key order.
 		respaced := "{ \"device\": " + string(encode(sample(t)["device"])) + ",\n \"result\": " + string(encode(sample(t)["result"])) + ", \"schemaVersion\": 1 }"
-		for _, b := range [][]byte{body, []byte(respaced)} {
+		// The same numbers spelled otherwise: 5000, 5000.0 and 5e3 are one value.
+		spelled := strings.ReplaceAll(string(body), `5000`, `5e3`)
+		decimal := strings.ReplaceAll(string(body), `5000`, `5000.0`)
+		if spelled == string(body) {
+			t.Fatal("the sample has no 5000 to respell")
+		}
+		for _, b := range [][]byte{body, []byte(respaced), []byte(spelled), []byte(decimal)} {
 			a := h.post(b)
 			if a.status != 409 || a.refusal(t).Code != CodeDuplicate {
 				t.Fatalf("want duplicate, got %d %s", a.status, a.body)
@@ -347,21 +440,26 @@ func TestInjectionInFreeTextIsStoredAsText(t *testing.T) {
 		h := newHarness(t, dsn, nil)
 		m := sample(t)
 		evil := `'; DROP TABLE results; --`
-		obj(m, "result", "config")["circuit"] = evil
 		obj(m, "result", "circuit")["note"] = `" OR 1=1 --`
-		obj(m, "result", "memory")["what"] = `$1); DELETE FROM results; --`
-		if a := h.post(encode(m)); a.status != 201 {
+		obj(m, "result", "memory")["what"] = evil
+		var created struct{ ID string }
+		if a := h.post(encode(m)); a.status != 201 || json.Unmarshal(a.body, &created) != nil {
 			t.Fatalf("%d %s", a.status, a.body)
 		}
-		config, _ := json.Marshal(map[string]any{"circuit": evil})
-		got := h.do("GET", "/api/results?"+url.Values{"config": {string(config)}}.Encode(), nil, nil)
-		if !strings.Contains(string(got.body), `DROP TABLE results`) || h.count() != 1 {
-			t.Fatalf("%s", got.body)
+		var stored string
+		if err := h.store.DB().QueryRow("SELECT submission FROM results").Scan(&stored); err != nil || !strings.Contains(stored, `DROP TABLE results`) {
+			t.Fatalf("stored as text: %q %v", stored, err)
 		}
 		// Filters are bound too: an injection there matches nothing and drops nothing.
-		got = h.do("GET", "/api/results?"+url.Values{"backend": {"gnark' OR '1'='1"}}.Encode(), nil, nil)
-		if string(got.body) != "{\"results\":[]}\n" || h.count() != 1 {
-			t.Fatalf("%s", got.body)
+		for _, f := range []url.Values{{"backend": {"gnark' OR '1'='1"}}, {"config": {evil}}} {
+			got := h.do("GET", "/api/results?"+f.Encode(), nil, nil)
+			if string(got.body) != `{"results":[],"next":null}`+"\n" || h.count() != 1 {
+				t.Fatalf("%v: %s", f, got.body)
+			}
+		}
+		// A cursor holds only what the service writes in one: anything else is refused, not run.
+		if got := h.do("GET", "/api/results?cursor="+base64url("1.x' OR '1'='1"), nil, nil); got.status != 400 || got.refusal(t).Code != CodeBadFilter || h.count() != 1 {
+			t.Fatalf("%d %s", got.status, got.body)
 		}
 	})
 }
@@ -406,7 +504,7 @@ func TestCORS(t *testing.T) {
 	if pre.status != 204 || pre.header.Get("Access-Control-Allow-Origin") != "http://page.test" {
 		t.Fatalf("allowed preflight: %d %v", pre.status, pre.header)
 	}
-	pre = h.do("OPTIONS", "/api/results", nil, map[string]string{"Origin": "http://evil.test"})
+	pre = h.do("OPTIONS", "/api/results", nil, map[string]string{"Origin": "http://evil.test", "Access-Control-Request-Method": "POST"})
 	if pre.status != 403 || pre.header.Get("Access-Control-Allow-Origin") != "" {
 		t.Fatalf("refused preflight: %d %v", pre.status, pre.header)
 	}
@@ -433,6 +531,8 @@ func TestAdminDelete(t *testing.T) {
 		}{
 			{"", created.ID, 401, CodeAdminToken},
 			{"Bearer wrong", created.ID, 401, CodeAdminToken},
+			{"secret-token", created.ID, 401, CodeAdminToken}, // the token without the Bearer scheme
+			{"Basic secret-token", created.ID, 401, CodeAdminToken},
 			{"Bearer secret-token", "no-such-id", 404, CodeNotFound},
 		} {
 			a := h.do("DELETE", "/api/results/"+c.id, nil, map[string]string{"Authorization": c.token})
@@ -452,29 +552,234 @@ func TestAdminDelete(t *testing.T) {
 }
 
 func TestBadFiltersAndPaths(t *testing.T) {
-	h := newHarness(t, filepath.Join(t.TempDir(), "f.db"), nil)
-	for _, c := range []struct {
-		method, path string
-		status       int
-		code         string
-	}{
-		{"GET", "/api/results?bytes=-1", 400, CodeBadFilter},
-		{"GET", "/api/results?bytes=ten", 400, CodeBadFilter},
-		{"GET", "/api/results?format=xml", 400, CodeBadFilter},
-		{"GET", "/api/results?emulated=maybe", 400, CodeBadFilter},
-		{"GET", "/api/results?limit=0", 400, CodeBadFilter},
-		{"GET", "/api/results?backnd=gnark", 400, CodeBadFilter},
-		{"GET", "/api/results?backend=a&backend=b", 400, CodeBadFilter},
-		{"PUT", "/api/results", 405, CodeMethod},
-		{"GET", "/api/results/abc", 405, CodeMethod},
-		{"GET", "/api/nothing", 404, CodeNotFound},
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		h := newHarness(t, dsn, nil)
+		if a := h.post(encode(sample(t))); a.status != 201 {
+			t.Fatalf("%d %s", a.status, a.body)
+		}
+		preflight := map[string]string{"Origin": "http://page.test", "Access-Control-Request-Method": "GET"}
+		for _, c := range []struct {
+			method, path string
+			headers      map[string]string
+			status       int
+			code         string
+		}{
+			{"GET", "/api/results?bytes=-1", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?bytes=ten", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?format=xml", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?emulated=maybe", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?limit=0", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?limit=1001", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?backnd=gnark", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?backend=a&backend=b", nil, 400, CodeBadFilter},
+			// Query strings Go's r.URL.Query() parses in part, dropping the filter: every row came back.
+			{"GET", "/api/results?limit=1;", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?limit=1%zz", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?bogus=1;x", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?backend=gnark;backend=x", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?cursor=not-a-cursor", nil, 400, CodeBadFilter},
+			{"GET", "/api/results?cursor=" + base64url("x.abc"), nil, 400, CodeBadFilter},
+			{"GET", "/api/aggregates?backend=gnark", nil, 400, CodeBadFilter},
+			{"GET", "/api/aggregates?;", nil, 400, CodeBadFilter},
+			{"PUT", "/api/results", nil, 405, CodeMethod},
+			{"GET", "/api/results/abc", nil, 405, CodeMethod},
+			{"POST", "/api/health", nil, 405, CodeMethod},
+			{"GET", "/api/nothing", nil, 404, CodeNotFound},
+			// OPTIONS is a CORS preflight only: with an Origin and a method the path takes.
+			{"OPTIONS", "/api/results", nil, 405, CodeMethod},
+			{"OPTIONS", "/api/results", map[string]string{"Origin": "http://page.test"}, 405, CodeMethod},
+			{"OPTIONS", "/api/results", map[string]string{"Origin": "http://page.test", "Access-Control-Request-Method": "PUT"}, 405, CodeMethod},
+			{"OPTIONS", "/api/nothing", preflight, 404, CodeNotFound},
+		} {
+			a := h.do(c.method, c.path, nil, c.headers)
+			if a.status != c.status || a.refusal(t).Code != c.code || a.refusal(t).Message == "" {
+				t.Errorf("%s %s: %d %s", c.method, c.path, a.status, a.body)
+			}
+		}
+		if a := h.do("OPTIONS", "/api/aggregates", nil, preflight); a.status != 204 {
+			t.Errorf("preflight of a GET: %d", a.status)
+		}
+		get := h.do("GET", "/api/health", nil, nil)
+		if get.status != 200 || !strings.Contains(string(get.body), `"database":"`+h.store.Dialect()+`"`) {
+			t.Fatalf("%s", get.body)
+		}
+		// HEAD is GET without a body.
+		head := h.do("HEAD", "/api/health", nil, nil)
+		if head.status != 200 || len(head.body) != 0 || head.header.Get("Content-Type") != "application/json" {
+			t.Fatalf("HEAD /api/health: %d %q %v", head.status, head.body, head.header)
+		}
+	})
+}
+
+// Every answer, refusals and preflights too, tells browsers not to sniff its type.
+func TestNosniffOnEveryResponse(t *testing.T) {
+	h := newHarness(t, filepath.Join(t.TempDir(), "n.db"), nil)
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/api/health"}, {"HEAD", "/api/health"}, {"GET", "/api/results"}, {"GET", "/api/results?format=csv"},
+		{"GET", "/api/aggregates"}, {"GET", "/api/nothing"}, {"POST", "/api/results"}, {"DELETE", "/api/results/x"},
+		{"OPTIONS", "/api/results"},
 	} {
-		a := h.do(c.method, c.path, nil, nil)
-		if a.status != c.status || a.refusal(t).Code != c.code {
-			t.Errorf("%s %s: %d %s", c.method, c.path, a.status, a.body)
+		a := h.do(c.method, c.path, nil, map[string]string{"Origin": "http://page.test", "Access-Control-Request-Method": "POST"})
+		if a.header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s %s: %d without nosniff", c.method, c.path, a.status)
 		}
 	}
-	if a := h.do("GET", "/api/health", nil, nil); a.status != 200 || !strings.Contains(string(a.body), `"database":"sqlite"`) {
-		t.Fatalf("%s", a.body)
+}
+
+// sampleAt is the sample with another timestamp (a distinct submission) and prove time.
+func sampleAt(t *testing.T, i int, proveMs float64) []byte {
+	m := sample(t)
+	obj(m, "result")["timestamp"] = time.Unix(1_800_000_000+int64(i), 0).UTC().Format("2006-01-02T15:04:05.000Z")
+	s := obj(m, "result", "phases", 2, "ms")
+	s["median"], s["min"], s["max"], s["samples"] = proveMs, proveMs, proveMs, []any{proveMs}
+	return encode(m)
+}
+
+type page struct {
+	Results []struct {
+		ID      string  `json:"id"`
+		ProveMs float64 `json:"proveMs"`
+	} `json:"results"`
+	Next *string `json:"next"`
+}
+
+// Pages run newest first, each row once, and a page is never more than its limit.
+func TestPagesWalkEveryRowOnce(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		now := time.UnixMilli(1_000)
+		h := newHarness(t, dsn, func(c *Config) { c.Now = func() time.Time { return now } })
+		for i := range 7 {
+			if i%3 != 0 {
+				now = now.Add(time.Millisecond) // some rows share an arrival time: the id breaks the tie
+			}
+			if a := h.post(sampleAt(t, i, 1000+float64(i))); a.status != 201 {
+				t.Fatalf("%d %s", a.status, a.body)
+			}
+		}
+		seen := map[string]bool{}
+		path, pages := "/api/results?limit=3", 0
+		for {
+			var p page
+			a := h.do("GET", path, nil, nil)
+			if err := json.Unmarshal(a.body, &p); err != nil || len(p.Results) > 3 {
+				t.Fatalf("%s", a.body)
+			}
+			for _, r := range p.Results {
+				if seen[r.ID] {
+					t.Fatalf("%s twice", r.ID)
+				}
+				seen[r.ID] = true
+			}
+			pages++
+			if p.Next == nil {
+				break
+			}
+			path = "/api/results?limit=3&cursor=" + *p.Next
+		}
+		if len(seen) != 7 || pages != 3 {
+			t.Fatalf("%d rows in %d pages", len(seen), pages)
+		}
+		var first page
+		json.Unmarshal(h.do("GET", "/api/results?limit=1", nil, nil).body, &first)
+		if len(first.Results) != 1 || first.Results[0].ProveMs != 120+1006 {
+			t.Fatalf("newest first: %+v", first)
+		}
+		// The CSV pages alike, its next page in a Link header.
+		csv := h.do("GET", "/api/results?format=csv&limit=5", nil, nil)
+		if n := strings.Count(strings.TrimSpace(string(csv.body)), "\n"); n != 5 || !strings.Contains(csv.header.Get("Link"), `rel="next"`) {
+			t.Fatalf("CSV page: %d rows, Link %q", n, csv.header.Get("Link"))
+		}
+	})
+}
+
+func TestDefaultPageIs100(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		h := newHarness(t, dsn, nil)
+		ctx := context.Background()
+		for i := range 105 {
+			if err := h.store.Insert(ctx, store.Row{ID: fmt.Sprintf("r%03d", i), ReceivedMs: int64(i), Backend: "gnark", Config: "{}", SubmissionRaw: "{}"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var p page
+		json.Unmarshal(h.do("GET", "/api/results", nil, nil).body, &p)
+		if len(p.Results) != 100 || p.Next == nil || p.Results[0].ID != "r104" {
+			t.Fatalf("%d rows, next %v", len(p.Results), p.Next)
+		}
+	})
+}
+
+// The database computes each group's count and percentiles; real and emulated runs apart.
+func TestAggregatesPerGroup(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		h := newHarness(t, dsn, func(c *Config) { c.AggregateTTL = time.Nanosecond })
+		// Prove times 120 (witness) + 1000..10000: p10 1120, median (5120+6120)/2, p90 9120.
+		for i := range 10 {
+			if a := h.post(sampleAt(t, i, float64(1000*(i+1)))); a.status != 201 {
+				t.Fatalf("%d %s", a.status, a.body)
+			}
+		}
+		phone := sample(t)
+		obj(phone, "device")["deviceClass"] = "phone"
+		h.post(encode(phone))
+		a := h.do("GET", "/api/aggregates", nil, nil)
+		var body struct {
+			Groups []store.Group `json:"groups"`
+		}
+		if err := json.Unmarshal(a.body, &body); err != nil || len(body.Groups) != 2 {
+			t.Fatalf("%s", a.body)
+		}
+		g := body.Groups[0]
+		if g.DeviceClass != "desktop" || g.Runs != 10 || *g.Prove.P10 != 1120 || *g.Prove.Median != 5620 || *g.Prove.P90 != 9120 ||
+			g.Verify.Runs != 10 || *g.Verify.Median != 40 {
+			t.Fatalf("%+v %+v", g, g.Prove)
+		}
+		if p := body.Groups[1]; p.DeviceClass != "phone" || p.Runs != 1 || *p.Prove.P10 != 5120 || *p.Prove.P90 != 5120 {
+			t.Fatalf("%+v", p)
+		}
+		if !strings.Contains(a.header.Get("Cache-Control"), "max-age") {
+			t.Fatalf("aggregates are cacheable: %v", a.header)
+		}
+	})
+}
+
+func TestReadsAreRateLimited(t *testing.T) {
+	h := newHarness(t, filepath.Join(t.TempDir(), "r.db"), func(c *Config) { c.ReadLimit = NewRateLimiter(1, 2, time.Hour) })
+	for i, path := range []string{"/api/results", "/api/aggregates", "/api/results"} {
+		a := h.do("GET", path, nil, nil)
+		if i < 2 && a.status != 200 {
+			t.Fatalf("read %d: %d %s", i, a.status, a.body)
+		}
+		if i == 2 && (a.status != 429 || a.refusal(t).Code != CodeRateLimited || a.header.Get("Retry-After") == "") {
+			t.Fatalf("want rate-limited, got %d %s", a.status, a.body)
+		}
+	}
+}
+
+// Aggregates are kept for the ttl, but a run stored here is counted after a third of it.
+func TestAggregatesCountNewRunsSoon(t *testing.T) {
+	now := time.Unix(1_000, 0)
+	h := newHarness(t, filepath.Join(t.TempDir(), "a.db"), func(c *Config) {
+		c.Now = func() time.Time { return now }
+		c.AggregateTTL = 30 * time.Second
+	})
+	runs := func() int64 {
+		var body struct{ Groups []store.Group }
+		json.Unmarshal(h.do("GET", "/api/aggregates", nil, nil).body, &body)
+		n := int64(0)
+		for _, g := range body.Groups {
+			n += g.Runs
+		}
+		return n
+	}
+	if runs() != 0 {
+		t.Fatal("an empty database")
+	}
+	h.post(encode(sample(t)))
+	if now = now.Add(5 * time.Second); runs() != 0 {
+		t.Fatal("kept for 10 s after a write")
+	}
+	if now = now.Add(6 * time.Second); runs() != 1 {
+		t.Fatal("recomputed 10 s after a write")
 	}
 }

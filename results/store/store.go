@@ -24,32 +24,35 @@ var migrations embed.FS
 
 // Row is one stored result: the columns the view filters on, and the submission as sent.
 type Row struct {
-	ID            string   `json:"id"`
-	ReceivedMs    int64    `json:"receivedMs"`
-	Backend       string   `json:"backend"`
-	Config        string   `json:"config"`
-	MessageBytes  int      `json:"messageBytes"`
-	Build         string   `json:"build"`
-	DeviceClass   string   `json:"deviceClass"`
-	Browser       string   `json:"browser"`
-	BrowserVer    string   `json:"browserVersion"`
-	OS            string   `json:"os"`
-	Cores         int      `json:"cores"`
-	Threads       int      `json:"threads"`
-	Emulated      bool     `json:"emulated"`
-	ProveMs       *float64 `json:"proveMs"`
-	VerifyMs      *float64 `json:"verifyMs"`
-	SubmissionRaw string   `json:"-"`
+	ID           string   `json:"id"`
+	ReceivedMs   int64    `json:"receivedMs"`
+	Backend      string   `json:"backend"`
+	Config       string   `json:"config"`
+	MessageBytes int64    `json:"messageBytes"`
+	Build        string   `json:"build"`
+	DeviceClass  string   `json:"deviceClass"`
+	Browser      string   `json:"browser"`
+	BrowserVer   string   `json:"browserVersion"`
+	OS           string   `json:"os"`
+	Cores        int64    `json:"cores"`
+	Threads      int64    `json:"threads"`
+	Emulated     bool     `json:"emulated"`
+	ProveMs      *float64 `json:"proveMs"`
+	VerifyMs     *float64 `json:"verifyMs"`
+	Details
+	SubmissionRaw string `json:"-"`
 }
 
-const columns = "id, received_ms, backend, config, message_bytes, build, device_class, browser, browser_version, os, cores, threads, emulated, prove_ms, verify_ms, submission"
+const columns = "id, received_ms, backend, config, message_bytes, build, device_class, browser, browser_version, os, cores, threads, emulated, prove_ms, verify_ms, " +
+	"emulation_profile, emulation_rate, cpu_throttling, benchmark_target, benchmark_measured, wide_arithmetic, submission"
 
-// Filter selects rows; an empty field matches everything.
-type Filter struct {
-	Backend, Config, DeviceClass, Browser string
-	MessageBytes                          *int
-	Emulated                              *bool
-	Limit                                 int
+const placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+
+// values are r's columns in the order of `columns`.
+func (r Row) values() []any {
+	return []any{r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser, r.BrowserVer, r.OS,
+		r.Cores, r.Threads, boolInt(r.Emulated), r.ProveMs, r.VerifyMs,
+		r.EmulationProfile, r.EmulationRate, r.CPUThrottling, r.BenchmarkTarget, r.BenchmarkMeasured, boolInt(r.WideArithmetic), r.SubmissionRaw}
 }
 
 // ErrDuplicate is what Insert returns for a row whose id (the content hash) is stored already.
@@ -57,8 +60,9 @@ var ErrDuplicate = errors.New("duplicate")
 
 // Store is an open, migrated database.
 type Store struct {
-	db      *sql.DB
-	dialect string // "sqlite" or "postgres"
+	db      *sql.DB // writes (and, on PostgreSQL, reads)
+	read    *sql.DB // listing pages and aggregates
+	dialect string  // "sqlite" or "postgres"
 }
 
 // IsPostgres tells whether dsn names a PostgreSQL server rather than a SQLite file.
@@ -73,23 +77,36 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if IsPostgres(dsn) {
 		s.dialect = "postgres"
 		s.db, err = sql.Open("pgx", dsn)
+		if err == nil {
+			// A few connections do the work of fifty on a small machine: more only queue in the kernel.
+			s.db.SetMaxOpenConns(10)
+		}
 	} else {
 		// WAL lets readers run beside the writer; synchronous(FULL) makes a commit durable
 		// before the service acknowledges it; the busy timeout queues writers instead of failing.
 		s.db, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)")
 		// One connection: SQLite has one writer anyway, and this keeps writes from racing for the lock.
 		s.db.SetMaxOpenConns(1)
+		if err == nil {
+			// Readers on connections of their own: in WAL mode they do not wait for the writer,
+			// and a long aggregate does not hold up a submission.
+			s.read, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=query_only(1)")
+			s.read.SetMaxOpenConns(4)
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
+		s.Close()
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
 	}
 	if err := s.migrate(ctx); err != nil {
-		s.db.Close()
+		s.Close()
 		return nil, err
+	}
+	if s.read == nil {
+		s.read = s.db
 	}
 	return s, nil
 }
@@ -103,7 +120,9 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(dialect, s.db, dir)
+	// 00004 is Go: it reads older rows' submission JSON, which the two databases' SQL reads differently.
+	fill := goose.NewGoMigration(4, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error { return fillDetails(ctx, tx, s.bind) }}, nil)
+	p, err := goose.NewProvider(dialect, s.db, dir, goose.WithGoMigrations(fill))
 	if err != nil {
 		return err
 	}
@@ -117,7 +136,12 @@ func (s *Store) migrate(ctx context.Context) error {
 func (s *Store) Dialect() string { return s.dialect }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	if s.read != nil && s.read != s.db {
+		s.read.Close()
+	}
+	return s.db.Close()
+}
 
 // bind turns the ? placeholders of q into PostgreSQL's $1, $2, ...
 func (s *Store) bind(q string) string {
@@ -139,13 +163,7 @@ func (s *Store) bind(q string) string {
 
 // Insert stores r, or returns ErrDuplicate when a row with its id is there already.
 func (s *Store) Insert(ctx context.Context, r Row) error {
-	emulated := 0
-	if r.Emulated {
-		emulated = 1
-	}
-	res, err := s.db.ExecContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"),
-		r.ID, r.ReceivedMs, r.Backend, r.Config, r.MessageBytes, r.Build, r.DeviceClass, r.Browser, r.BrowserVer, r.OS,
-		r.Cores, r.Threads, emulated, r.ProveMs, r.VerifyMs, r.SubmissionRaw)
+	res, err := s.db.ExecContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES ("+placeholders+") ON CONFLICT (id) DO NOTHING"), r.values()...)
 	if err != nil {
 		return err
 	}
@@ -155,61 +173,6 @@ func (s *Store) Insert(ctx context.Context, r Row) error {
 		return ErrDuplicate
 	}
 	return nil
-}
-
-// Query returns the rows f selects, oldest first.
-func (s *Store) Query(ctx context.Context, f Filter) ([]Row, error) {
-	var where []string
-	var args []any
-	add := func(cond string, v any) {
-		where = append(where, cond)
-		args = append(args, v)
-	}
-	if f.Backend != "" {
-		add("backend = ?", f.Backend)
-	}
-	if f.Config != "" {
-		add("config = ?", f.Config)
-	}
-	if f.MessageBytes != nil {
-		add("message_bytes = ?", *f.MessageBytes)
-	}
-	if f.DeviceClass != "" {
-		add("device_class = ?", f.DeviceClass)
-	}
-	if f.Browser != "" {
-		add("browser = ?", f.Browser)
-	}
-	if f.Emulated != nil {
-		e := 0
-		if *f.Emulated {
-			e = 1
-		}
-		add("emulated = ?", e)
-	}
-	q := "SELECT " + columns + " FROM results"
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY received_ms, id LIMIT ?"
-	args = append(args, f.Limit)
-	rows, err := s.db.QueryContext(ctx, s.bind(q), args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Row{}
-	for rows.Next() {
-		var r Row
-		var emulated int
-		if err := rows.Scan(&r.ID, &r.ReceivedMs, &r.Backend, &r.Config, &r.MessageBytes, &r.Build, &r.DeviceClass,
-			&r.Browser, &r.BrowserVer, &r.OS, &r.Cores, &r.Threads, &emulated, &r.ProveMs, &r.VerifyMs, &r.SubmissionRaw); err != nil {
-			return nil, err
-		}
-		r.Emulated = emulated != 0
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // Count is the number of stored rows.
@@ -227,4 +190,27 @@ func (s *Store) Delete(ctx context.Context, id string) (bool, error) {
 	}
 	n, err := res.RowsAffected()
 	return n > 0, err
+}
+
+// DB is the database the store writes to, for tests and the benchmark's seeding.
+func (s *Store) DB() *sql.DB { return s.db }
+
+// InsertBatch stores rows in one transaction (the benchmark's seeding); a duplicate is an error.
+func (s *Store) InsertBatch(ctx context.Context, rows []Row) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	stmt, err := tx.PrepareContext(ctx, s.bind("INSERT INTO results ("+columns+") VALUES ("+placeholders+")"))
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, r := range rows {
+		if _, err := stmt.ExecContext(ctx, r.values()...); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }

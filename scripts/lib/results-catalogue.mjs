@@ -1,16 +1,18 @@
 // Writes web/public/artifacts/results-catalogue.json (schema/results-catalogue.schema.json):
-// for each backend, its artifact build id (artifacts/<id>/index.json), its hash and the phases
-// its manifest reports. The manifests are TypeScript (backends/<id>/index.ts, some built from
+// for each backend, its artifact build id (artifacts/<id>/index.json), its hash, the phases
+// its manifest reports, its knobs and every configuration they make with its capacity. The manifests are TypeScript (backends/<id>/index.ts, some built from
 // the crates' phases.json), so they are loaded through Vite, as the page loads them, rather than
 // restated here. The page labels a shared result with the build id; the results service takes
 // only builds and phases this file names.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './atomic.mjs';
 import { hashTree, log, root } from './steps.mjs';
 import { backendIds } from './backends.mjs';
 
 const inputs = () => [
+  fileURLToPath(import.meta.url), // what this file writes is part of the key too
   join(root, 'backends'),
   join(root, 'packages', 'core'),
   join(root, 'gnark', 'prover', 'phases.json'),
@@ -49,6 +51,8 @@ export async function writeResultsCatalogue(artifacts) {
         build: builds[manifest.id],
         hash: manifest.hash,
         phases: manifest.phases.map(({ id, label }) => ({ id, label })),
+        knobs: manifest.knobs.map(({ id, options }) => ({ id, values: options.map((o) => o.value) })),
+        configurations: configurations(manifest),
       };
     }
     writeFileAtomic(out, JSON.stringify(catalogue, null, 2)); // the service may be reading it (npm start)
@@ -59,4 +63,19 @@ export async function writeResultsCatalogue(artifacts) {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+/**
+ * Every configuration the page can prove with: each combination of the knobs' values over the
+ * manifest's defaultConfig (gnark's circuit is in its config but is no knob), kept when the
+ * manifest gives it a capacity and does not mark it unavailable (e.g. starky's zk wrapper).
+ */
+export function configurations(manifest) {
+  let combos = [manifest.defaultConfig(0)];
+  for (const knob of manifest.knobs)
+    combos = combos.flatMap((c) => knob.options.map((o) => ({ ...c, [knob.id]: o.value })));
+  return combos.flatMap((config) => {
+    const capacity = manifest.capacity(config);
+    return capacity.bytes >= 0 && !capacity.unavailable ? [{ config, capacityBytes: capacity.bytes }] : [];
+  });
 }

@@ -41,6 +41,7 @@ var (
 	total     = flag.Int("n", 10000, "submissions per run")
 	clients   = flag.Int("clients", 50, "concurrent clients")
 	only      = flag.String("db", "sqlite,postgres", "which databases")
+	mode      = flag.String("mode", "writes", "writes: the load and fault runs; reads: readers and writers over -stored rows (reads.go)")
 )
 
 func main() {
@@ -54,6 +55,10 @@ func main() {
 	}
 	var base map[string]any
 	json.Unmarshal(raw, &base)
+	if *mode == "reads" {
+		readBench(base)
+		return
+	}
 	for _, db := range []string{"sqlite", "postgres"} {
 		if !bytes.Contains([]byte(*only), []byte(db)) {
 			continue
@@ -105,7 +110,7 @@ type service struct {
 }
 
 func (s *service) start() {
-	s.cmd = exec.Command(*binary, "-addr", s.addr, "-db", s.dsn, "-schemas", *schemaDir, "-catalogue", *catalogue, "-rate", "0")
+	s.cmd = exec.Command(*binary, "-addr", s.addr, "-db", s.dsn, "-schemas", *schemaDir, "-catalogue", *catalogue, "-rate", "0", "-read-rate", "0")
 	s.cmd.Stderr = os.Stderr
 	if err := s.cmd.Start(); err != nil {
 		log.Fatal(err)
@@ -241,19 +246,32 @@ func post(c *http.Client, addr string, body []byte) (int, string, error) {
 	return res.StatusCode, out.ID, nil
 }
 
+// storedIDs walks every page of the listing (1,000 rows each) and returns the ids stored.
 func storedIDs(c *http.Client, addr string) (int, map[string]bool) {
-	res, err := c.Get("http://" + addr + "/api/results?format=csv&limit=100000")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
 	ids := map[string]bool{}
-	lines := bytes.Split(bytes.TrimSpace(b), []byte("\n"))
-	for _, l := range lines[1:] {
-		ids[string(bytes.SplitN(l, []byte(","), 2)[0])] = true
+	cursor := ""
+	for {
+		res, err := c.Get("http://" + addr + "/api/results?limit=1000" + cursor)
+		if err != nil {
+			log.Fatal(err)
+		}
+		var page struct {
+			Results []struct{ ID string } `json:"results"`
+			Next    *string               `json:"next"`
+		}
+		err = json.NewDecoder(res.Body).Decode(&page)
+		res.Body.Close()
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, r := range page.Results {
+			ids[r.ID] = true
+		}
+		if page.Next == nil {
+			return len(ids), ids
+		}
+		cursor = "&cursor=" + *page.Next
 	}
-	return len(lines) - 1, ids
 }
 
 func pct(sorted []float64, p float64) float64 {

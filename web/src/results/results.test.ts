@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schemaProblems } from '@zkplay/core/schemas';
 import type { RunResult } from '@zkplay/core/run-result';
 import { browserFamily, osFamily, sharedDevice, toSubmission } from './submission';
-import { calibrations, caseKey, groupOf, ordinal, percentileRank } from './stats';
-import type { StoredResult } from './client';
+import { calibrations, configText, deviceOf, groupKey, ordinal, percentileRank } from './stats';
+import { fetchAggregates, fetchPage, pageQuery, type Group } from './client';
 import type { DeviceProbe } from '../bench/probe';
 
 // The service's own test submission: the page and the service agree on one example.
@@ -71,57 +71,54 @@ describe('the shared device', () => {
 });
 
 describe('the results view', () => {
-  const stored = (over: Partial<StoredResult['submission']['device']>, config = { b: 1, a: 2 }): StoredResult => ({
-    id: 'x',
-    receivedMs: 0,
-    emulated: !!over.emulated,
-    submission: { ...sample, result: { ...sample.result, config }, device: { ...sample.device, ...over } },
+  const real = {
+    backend: 'gnark',
+    config: '{"circuit":"k"}',
+    deviceClass: 'phone',
+    browser: 'Chrome',
+    emulated: false,
+    emulationProfile: '',
+    emulationRate: 0,
+    wideArithmetic: false,
+  } as const;
+  const pixel5 = { ...real, emulated: true, emulationProfile: 'Pixel 5 class' };
+  const byHand = { ...real, emulated: true, emulationProfile: 'by hand (cgroup)', emulationRate: 4 };
+  it('labels emulated phones by their class or slow-down, and the wide-arithmetic build apart', () => {
+    expect(deviceOf(real)).toBe('phone · Chrome');
+    expect(deviceOf(pixel5)).toBe('phone (emulated Pixel 5 class) · Chrome');
+    expect(deviceOf(byHand)).toBe('phone (emulated, CPU ÷4) · Chrome');
+    expect(deviceOf({ ...real, wideArithmetic: true })).toBe('phone · Chrome · wide-arithmetic build');
+    const keys = [real, pixel5, byHand, { ...byHand, emulationRate: 6 }, { ...real, wideArithmetic: true }].map(groupKey);
+    expect(new Set(keys).size).toBe(keys.length);
   });
-  it('puts runs of one backend, configuration and length together, whatever the key order', () => {
-    expect(caseKey(stored({}, { b: 1, a: 2 }))).toBe(caseKey(stored({}, { a: 2, b: 1 } as never)));
-  });
-  it('labels emulated phones as emulated', () => {
-    expect(groupOf(stored({ deviceClass: 'phone', emulated: { cpuThrottling: 4, profile: 'p' } }))).toBe(
-      'phone (emulated, CPU ÷4) · Chrome',
-    );
-  });
-  it('groups a calibrated emulation by the phone class it stands for, not its machine-dependent rate', () => {
-    const calibrated = (cpuThrottling: number) =>
-      stored({
-        deviceClass: 'phone',
-        emulated: {
-          cpuThrottling,
-          profile: 'Pixel 5 class',
-          benchmarkIndex: { target: 1000, measured: 990, unthrottled: 2500 },
-        },
-      });
-    expect(groupOf(calibrated(2.5))).toBe('phone (emulated Pixel 5 class) · Chrome');
-    expect(groupOf(calibrated(1.9))).toBe(groupOf(calibrated(2.5)));
-  });
-  it('sums up each calibrated phone class: its runs, rates and the scores they reached', () => {
-    const run = (profile: string, target: number, cpuThrottling: number, measured: number) =>
-      stored({
-        deviceClass: 'phone',
-        emulated: { cpuThrottling, profile, benchmarkIndex: { target, measured, unthrottled: 2000 } },
-      });
-    const runs = [
-      run('Moto G Power class', 264, 6.15, 293),
-      run('Pixel 5 class', 1000, 1.77, 1004),
-      run('Pixel 5 class', 1000, 2.11, 1071.5),
-      stored({ deviceClass: 'phone', emulated: { cpuThrottling: 4, profile: 'by hand' } }),
-      stored({}),
-    ];
-    expect(calibrations(runs)).toEqual([
-      { profile: 'Pixel 5 class', target: 1000, runs: 2, rate: [1.77, 2.11], measured: [1004, 1071.5] },
-      { profile: 'Moto G Power class', target: 264, runs: 1, rate: [6.15, 6.15], measured: [293, 293] },
+  it('sums the calibrated phone classes over the groups shown', () => {
+    const spread = { runs: 1, p10: 1, median: 1, p90: 1 };
+    const g = (browser: Group['browser'], runs: number, rateMin: number, measuredMax: number): Group => ({
+      ...pixel5,
+      browser,
+      runs,
+      prove: spread,
+      verify: spread,
+      calibration: { target: 1000, rateMin, rateMax: 3.5, measuredMin: 980, measuredMax },
+    });
+    const handGroup: Group = { ...byHand, runs: 5, prove: spread, verify: spread, calibration: null };
+    expect(calibrations([g('Chrome', 2, 3, 1000), g('Chromium', 3, 2.5, 1020), handGroup])).toEqual([
+      { profile: 'Pixel 5 class', target: 1000, runs: 5, rate: [2.5, 3.5], measured: [980, 1020] },
     ]);
   });
-  it('keeps runs of a wide-arithmetic build in a group of their own', () => {
-    const r = stored({ deviceClass: 'desktop' });
-    expect(groupOf(r)).toBe('desktop · Chrome');
-    const wide = { ...r, submission: { ...r.submission, result: { ...r.submission.result } } };
-    wide.submission.result.environment = { ...r.submission.result.environment, build: 'wasm-threads-wide' };
-    expect(groupOf(wide)).toBe('desktop · Chrome · wide-arithmetic build');
+  it('shows a configuration as its knobs, and text that is no JSON as it is', () => {
+    expect(configText('{"blocks":2,"zk":"off"}')).toBe('blocks=2, zk=off');
+    expect(configText('{}')).toBe('');
+    expect(configText('not json')).toBe('not json');
+  });
+  it('asks for a page with the service\'s parameter names', () => {
+    expect(pageQuery({ backend: 'gnark', deviceClass: 'phone', emulated: false }, 'abc', 50)).toBe(
+      'backend=gnark&device=phone&emulated=false&limit=50&cursor=abc',
+    );
+    // An empty profile asks for real devices; it is not dropped like other empty values.
+    expect(pageQuery({ backend: '', emulationProfile: '', emulationRate: 0, wideArithmetic: true })).toBe(
+      'profile=&rate=0&wide=true&limit=100',
+    );
   });
   it('ranks a time among the others', () => {
     expect(percentileRank([1, 2, 10, 20], 5)).toBe(50);
@@ -132,5 +129,27 @@ describe('the results view', () => {
     expect([1, 2, 3, 11, 12, 13, 21, 22, 23, 101].map(ordinal).join(' ')).toBe(
       '1st 2nd 3rd 11th 12th 13th 21st 22nd 23rd 101st',
     );
+  });
+});
+
+describe('what the page reads from the service', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answer = (body: unknown) =>
+    vi.stubGlobal('fetch', async () => new Response(typeof body === 'string' ? body : JSON.stringify(body)));
+  it('takes answers that follow their schema', async () => {
+    answer({ groups: [], asOfMs: 1 });
+    await expect(fetchAggregates('http://s')).resolves.toEqual({ groups: [], asOfMs: 1 });
+    answer({ results: [], next: null });
+    await expect(fetchPage('http://s', {})).resolves.toEqual({ results: [], next: null });
+  });
+  it('refuses a malformed answer with what is wrong, rather than showing it', async () => {
+    answer({ groups: [{ backend: 'gnark', runs: '12' }], asOfMs: 1 });
+    await expect(fetchAggregates('http://s')).rejects.toThrow(
+      /the results service's answer does not follow schema\/results-aggregates\.schema\.json: .*groups/,
+    );
+    answer({ results: [{ id: '<img src=x onerror=alert(1)>' }], next: null });
+    await expect(fetchPage('http://s', {})).rejects.toThrow(/does not follow schema\/results-page\.schema\.json/);
+    answer('<html>502 Bad Gateway</html>');
+    await expect(fetchAggregates('http://s')).rejects.toThrow('the results service answered something that is not JSON');
   });
 });
