@@ -1,9 +1,19 @@
 #!/usr/bin/env node
 // Runs every test suite after set-up: Go, Rust, type checks, TypeScript unit tests, and the
-// Playwright end-to-end tests in Chromium, the smoke tests in Firefox. Stops at the first failing suite.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Playwright end-to-end tests in Chromium, the smoke tests in Firefox. The browser suites and the
+// native ones run side by side (below); each side stops at its first failing suite.
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   cacheDir,
   finishedSteps,
@@ -14,6 +24,7 @@ import {
   run,
   step,
   stepTimesFile,
+  withSink,
 } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
@@ -127,16 +138,45 @@ if (unknown.length) {
   console.error(`no test suite ${unknown.join(', ')}: the keys are ${suites.map(([k]) => k).join(', ')}`);
   process.exit(2);
 }
+// The browser suites leave part of the machine idle (page loads, single-threaded phases, tests
+// that wait out a timeout); the native suites (Go, Rust, type checks, unit tests) take that
+// part, at a lower priority so that the browsers keep what they ask for. Each native suite's
+// output goes to its own log file, and its tail is printed if it fails.
+// ZKPLAY_TEST_SERIAL=1 runs one suite at a time, as before.
+const BROWSER_SUITES = new Set(['e2e', 'firefox']);
+const NATIVE_NICENESS = 10;
+const selected = suites.filter(([key]) => !only.length || only.includes(key));
+const browser = selected.filter(([key]) => BROWSER_SUITES.has(key));
+const native = selected.filter(([key]) => !BROWSER_SUITES.has(key));
+const sideBySide = browser.length > 0 && native.length > 0 && process.env.ZKPLAY_TEST_SERIAL !== '1';
+
 let failed = 0;
-for (const [key, name, fn] of suites) {
-  if (only.length && !only.includes(key)) continue;
-  try {
-    await step(name, fn);
-  } catch (e) {
-    failed++;
-    console.error(`\n[zkplay] ✘ ${name} failed: ${e.message}`);
-    break;
+/** Runs the suites one after another, stopping at the first that fails; `quiet` sends each one's output to a log file. */
+async function runInTurn(group, quiet) {
+  for (const [key, name, fn] of group) {
+    const logFile = join(cacheDir, 'logs', `test-${key}.log`);
+    try {
+      if (!quiet) await step(name, fn);
+      else {
+        mkdirSync(dirname(logFile), { recursive: true });
+        writeFileSync(logFile, '');
+        const sink = { quiet: true, nice: NATIVE_NICENESS, line: (l) => appendFileSync(logFile, `${l}\n`), step() {} };
+        await withSink(sink, () => step(name, fn));
+      }
+    } catch (e) {
+      failed++;
+      console.error(`\n[zkplay] ✘ ${name} failed: ${e.message}${quiet ? `\n(its whole output: ${logFile})` : ''}`);
+      return;
+    }
   }
+}
+if (sideBySide) {
+  log(
+    `${native.length} native suites run beside the ${browser.length} browser suites, at nice ${NATIVE_NICENESS}; their output goes to ${join(cacheDir, 'logs', 'test-<suite>.log')} (ZKPLAY_TEST_SERIAL=1: one suite at a time)`,
+  );
+  await Promise.all([runInTurn(browser, false), runInTurn(native, true)]);
+} else {
+  await runInTurn(selected, false);
 }
 printSlowest(10);
 log(failed ? 'tests failed' : 'all test suites passed');
@@ -156,7 +196,9 @@ function printSlowest(n) {
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, n);
   if (!all.length) return;
-  log(`the slowest ${all.length} steps and suites:`);
+  log(
+    `the slowest ${all.length} steps and suites${sideBySide ? ' (the native suites ran beside the browser ones: their times overlap)' : ''}:`,
+  );
   for (const s of all) log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
 }
 process.exit(failed ? 1 : 0);

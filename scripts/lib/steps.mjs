@@ -73,23 +73,21 @@ export function log(msg) {
   sinks.getStore()?.line(line);
 }
 
-let depth = 0;
+// How deep in steps the current async context is: suites that run side by side
+// (scripts/test.mjs) each have their own outermost step.
+const depths = new AsyncLocalStorage();
 
 /** Runs fn as a named step and prints when it starts and how long it took. */
 export async function step(name, fn) {
   log(`▶ ${name}`);
   sinks.getStore()?.step(name);
   const s = Date.now();
-  const outer = depth++ === 0;
-  try {
-    const r = await fn();
-    const seconds = (Date.now() - s) / 1000;
-    finishedSteps.push({ name, seconds, outer });
-    log(`✔ ${name} (${seconds.toFixed(1)}s)`);
-    return r;
-  } finally {
-    depth--;
-  }
+  const depth = depths.getStore() ?? 0;
+  const r = await depths.run(depth + 1, fn);
+  const seconds = (Date.now() - s) / 1000;
+  finishedSteps.push({ name, seconds, outer: depth === 0 });
+  log(`✔ ${name} (${seconds.toFixed(1)}s)`);
+  return r;
 }
 
 /** The commands run() started that are still running. */
@@ -106,7 +104,11 @@ export function stopCommands(signal = 'SIGTERM') {
 /** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
+    // A sink with `nice` runs its commands at that lower priority (test.mjs's native suites,
+    // which run beside the browser suites and should only take the CPU those leave idle).
+    const niceness = sinks.getStore()?.nice;
+    const [file, argv] = niceness && hasNice() ? ['nice', ['-n', String(niceness), cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, {
       cwd: opts.cwd ?? root,
       env: { ...process.env, ...(opts.env ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -145,6 +147,9 @@ export function run(cmd, args, opts = {}) {
     );
   });
 }
+
+let niceFound;
+const hasNice = () => (niceFound ??= capture('nice', ['true']) !== undefined);
 
 /** Output of a quick command, or undefined when it fails. */
 export function capture(cmd, args, opts = {}) {
