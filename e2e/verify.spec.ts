@@ -66,6 +66,51 @@ test.describe('verify view', () => {
   });
 });
 
+test.describe('verify view: the contract on Ethereum (in-page @ethereumjs/evm)', () => {
+  const withContract = samples.filter((s) => {
+    const b = keys.backends[s.id];
+    const f = JSON.parse(sampleText(s));
+    return b?.solidity || b?.entries.find((e) => e.keyHash === f.keyHash)?.solidity;
+  });
+
+  test('every sample with a contract is accepted with its gas; another digest reverts; the EVM loads only then', async ({
+    page,
+  }) => {
+    expect(withContract.map((s) => s.id)).toEqual(expect.arrayContaining(['gnark', 'bellman']));
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/#/verify');
+    await expect(page.getByRole('heading', { name: 'Keys of this build' })).toBeVisible();
+    expect(scripts.filter((p) => /evm-run/.test(p))).toEqual([]);
+    const onChain = page.getByRole('region', { name: 'On Ethereum' });
+    for (const s of withContract) {
+      await test.step(`${s.id} sample ${s.file}`, async () => {
+        const text = sampleText(s);
+        await page
+          .getByLabel('Proof file to verify')
+          .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+        await expect(onChain).toContainText(
+          /The contract accepts the proof \([0-9,]+ gas for verifyProof\(bytes,uint256\[\d+\]\)/,
+          {
+            timeout: 30_000,
+          },
+        );
+        const f = JSON.parse(text);
+        const d = Buffer.from(f.statement.digest, 'hex');
+        d[0] ^= 1;
+        const other = { ...f, statement: { ...f.statement, digest: d.toString('hex') } };
+        await page.getByLabel('Proof file to verify').setInputFiles({
+          name: 'digest.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(other)),
+        });
+        await expect(onChain).toContainText(/The contract reverts: ProofInvalid\(\)/, { timeout: 30_000 });
+      });
+    }
+    expect(scripts.filter((p) => /evm-run/.test(p)).length).toBe(1);
+  });
+});
+
 test.describe('example dApp (examples/verify, the built package only)', () => {
   test('verifies every sample and refuses a tampered one', async ({ page }) => {
     const requests: string[] = [];
