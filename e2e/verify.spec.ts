@@ -3,6 +3,7 @@
 // verify every backend's sample proof files (made natively at build time) and refuse damaged
 // ones, each with its own reason. With verifier/test/package.test.ts (the same package in Node)
 // and the backends' native and EVM tests this is the cross-verifier matrix.
+import type { KeyManifest } from '../verifier/src/keys';
 import { publishedKeys, publishedSamples, sampleText, test, expect } from './fixtures';
 
 const keys = publishedKeys();
@@ -63,6 +64,53 @@ test.describe('verify view', () => {
     await page.getByRole('textbox', { name: 'Or paste it' }).fill('{"format": "zkplay-proof", "vers');
     await page.getByRole('button', { name: 'Verify pasted file' }).click();
     await expect(status).toContainText('the pasted file was rejected: this is not a zkplay proof file: it is not JSON');
+  });
+});
+
+test.describe('verify view: the contract on Ethereum (in-page @ethereumjs/evm)', () => {
+  // Samples whose key has a contract in keys.json (the backend's, or the key entry's own).
+  const manifest = keys as unknown as KeyManifest;
+  const withContract = samples.filter((s) => {
+    const b = manifest.backends[s.id];
+    const keyHash = JSON.parse(sampleText(s)).keyHash;
+    return b && (b.solidity || b.entries.find((e) => e.keyHash === keyHash)?.solidity);
+  });
+
+  test('every sample with a contract is accepted with its gas; another digest reverts; the EVM loads only then', async ({
+    page,
+  }) => {
+    expect(withContract.map((s) => s.id)).toEqual(expect.arrayContaining(['gnark', 'bellman']));
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/#/verify');
+    await expect(page.getByRole('heading', { name: 'Keys of this build' })).toBeVisible();
+    expect(scripts.filter((p) => /evm-run/.test(p))).toEqual([]);
+    const onChain = page.getByRole('region', { name: 'On Ethereum' });
+    for (const s of withContract) {
+      await test.step(`${s.id} sample ${s.file}`, async () => {
+        const text = sampleText(s);
+        await page
+          .getByLabel('Proof file to verify')
+          .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+        await expect(onChain).toContainText(
+          /The contract accepts the proof \([0-9,]+ gas for verifyProof\(bytes,uint256\[\d+\]\)/,
+          {
+            timeout: 30_000,
+          },
+        );
+        const f = JSON.parse(text);
+        const d = Buffer.from(f.statement.digest, 'hex');
+        d[0] ^= 1;
+        const other = { ...f, statement: { ...f.statement, digest: d.toString('hex') } };
+        await page.getByLabel('Proof file to verify').setInputFiles({
+          name: 'digest.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(other)),
+        });
+        await expect(onChain).toContainText(/The contract reverts: ProofInvalid\(\)/, { timeout: 30_000 });
+      });
+    }
+    expect(scripts.filter((p) => /evm-run/.test(p)).length).toBe(1);
   });
 });
 

@@ -82,6 +82,7 @@ export async function buildVerifierPackage({ root }) {
     if (b.verifier)
       copySnippets(join(artifacts, dirname(b.verifier.glue.file)), join(out, 'keys', dirname(b.verifier.glue.file)));
     delete b.solidity;
+    for (const e of b.entries) delete e.solidity;
   }
   writeFileSync(join(out, 'keys', 'keys.json'), JSON.stringify(keys, null, 2));
 

@@ -11,6 +11,8 @@
 // `keys.shared`, named b<n>) and keys/vk-b<n>.bin (index `keys.entries`; its sha256 is the keyHash
 // proof files carry). Cached by what they are made from, so a deployment keeps its keys until
 // the circuit changes.
+// Contracts (solidity.mjs): per capacity, a Solidity verifier generated from its verifying key
+// for the EIP-2537 precompiles, compiled with solc-js: solidity/b<n>/ (the key entry's `solidity`).
 import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -18,6 +20,7 @@ import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/
 import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
 import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
 import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
+import { compileBellmanVerifier, verifierSource } from './solidity.mjs';
 
 const CRATE = 'zkplay-bellman';
 const CRATE_FACTS = JSON.parse(readFileSync(new URL('./phases.json', import.meta.url), 'utf8'));
@@ -65,6 +68,33 @@ async function buildKeys({ root, cacheDir }) {
 
 const PROOF_SYSTEM = 'groth16-bls12-381';
 
+/** One key's Solidity verifier, generated and compiled into solidity/b<n>/: its files for the key entry. */
+async function buildContract({ outDir, keysDir, file, entry }) {
+  const blocks = entry.config.blocks;
+  const dir = join(outDir, 'solidity', `b${blocks}`);
+  mkdirSync(dir, { recursive: true });
+  const vk = readFileSync(join(keysDir, file));
+  writeFileSync(
+    join(dir, 'Verifier.sol'),
+    verifierSource({ vk, blocks, capacityBytes: entry.capacityBytes, keyHash: entry.keyHash }),
+  );
+  const c = await compileBellmanVerifier(join(dir, 'Verifier.sol'));
+  writeFileSync(join(dir, 'verifier.abi.json'), JSON.stringify(c.abi, null, 2));
+  writeFileSync(join(dir, 'verifier.bytecode.hex'), c.bytecode);
+  log(
+    `bellman: Solidity verifier for ${blocks} block(s): ${c.deployedBytes} bytes deployed (EIP-170 limit 24,576), solc ${c.solc}`,
+  );
+  const listed = (name) => {
+    const rel = `solidity/b${blocks}/${name}`;
+    return { file: rel, bytes: statSync(join(outDir, rel)).size, sha256: sha256File(join(outDir, rel)) };
+  };
+  return {
+    'Solidity verifier': listed('Verifier.sol'),
+    'verifier ABI': listed('verifier.abi.json'),
+    'verifier bytecode': listed('verifier.bytecode.hex'),
+  };
+}
+
 /**
  * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
  * cache, 2026-11-27): the build queue's order before this machine has timed it (build-queue.mjs).
@@ -82,10 +112,13 @@ export async function build({ root, cacheDir, outDir, all = true }) {
     cpSync(join(keysDir, name), join(outDir, 'keys', name));
     return { file: `keys/${name}`, bytes: statSync(join(keysDir, name)).size, sha256: sha256File(join(keysDir, name)) };
   };
-  const entries = manifest.map((m) => {
+  const entries = [];
+  for (const m of manifest) {
     const vk = listed(m.file);
-    return { config: m.config, keyHash: vk.sha256, vk, capacityBytes: m.capacityBytes };
-  });
+    const entry = { config: m.config, keyHash: vk.sha256, vk, capacityBytes: m.capacityBytes };
+    entry.solidity = await buildContract({ outDir, keysDir, file: m.file, entry });
+    entries.push(entry);
+  }
   // Proving parameters per capacity, named b<blocks> (the worker asks for `b${config.blocks}`).
   const shared = Object.fromEntries(manifest.map((m) => [`b${m.config.blocks}`, listed(m.params)]));
   const indexPath = join(outDir, 'index.json');

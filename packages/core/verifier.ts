@@ -10,8 +10,16 @@ import type { BackendVerifier, SolidityCall } from '@zkplay/verifier/backends/ty
 
 export type { BackendAnswer, BackendVerifier, SolidityCall, VerifyCall } from '@zkplay/verifier/backends/types';
 
+/** An EVM verifier of a backend's proofs, for files of this proof system over this field. */
+export interface EvmSpec {
+  proofSystem: string;
+  field: string;
+  /** Imports the function that makes the call (which throws for a proof that does not decode). */
+  load(): Promise<(proof: Uint8Array, digest: Uint8Array, length: number) => SolidityCall>;
+}
+
 /** How the package checks a backend's proofs: what its verifier.ts exports as `verifier`. */
-export type VerifierSpec =
+export type VerifierSpec = (
   | {
       /** The verifier-only wasm keys.json lists for the backend, run by the package's wasm loader. */
       kind: 'wasm';
@@ -20,11 +28,8 @@ export type VerifierSpec =
       /** A verifier in TypeScript; load() imports it (keep its code behind a dynamic import). */
       kind: 'typescript';
       load(): Promise<BackendVerifier>;
-      /** An EVM verifier of this backend's proofs, for files of this proof system over this field. */
-      evm?: {
-        proofSystem: string;
-        field: string;
-        /** Imports the function that makes the call (which throws for a proof that does not decode). */
-        load(): Promise<(proof: Uint8Array, digest: Uint8Array, length: number) => SolidityCall>;
-      };
-    };
+    }
+) & {
+  /** The calldata of the backend's verifier contract, when it has one (its build lists the contract in keys.json). */
+  evm?: EvmSpec;
+};

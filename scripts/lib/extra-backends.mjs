@@ -65,7 +65,7 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 /** The { file, bytes, sha256 } entries of a backend's keys (vk of each entry, shared, verifier, solidity). */
 function keyFiles(b) {
   return [
-    ...b.entries.map((e) => e.vk),
+    ...b.entries.flatMap((e) => [e.vk, ...Object.values(e.solidity ?? {})]),
     ...Object.values(b.shared ?? {}),
     ...(b.verifier ? [b.verifier.glue, b.verifier.wasm] : []),
     ...Object.values(b.solidity ?? {}),
@@ -111,7 +111,7 @@ export function extraBackendKeys({ id, dir }) {
   const entry = {
     ...b,
     build: b.build ?? raw.build,
-    entries: b.entries.map((e) => ({ ...e, vk: rebase(e.vk) })),
+    entries: b.entries.map((e) => ({ ...e, vk: rebase(e.vk), ...(e.solidity && { solidity: rebaseAll(e.solidity) }) })),
     ...(b.shared && { shared: rebaseAll(b.shared) }),
     ...(b.verifier && { verifier: rebaseAll(b.verifier) }),
     ...(b.solidity && { solidity: rebaseAll(b.solidity) }),

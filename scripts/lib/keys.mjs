@@ -29,6 +29,9 @@ export function keysHash(id, keys) {
   return hash;
 }
 
+/** A { name: file } map of a backend's index.json, with paths from artifacts/. */
+const rebaseFiles = (id, files) => Object.fromEntries(Object.entries(files).map(([name, f]) => [name, rebase(id, f)]));
+
 export function writeKeyManifest(artifacts) {
   const backends = {};
   const builds = [];
@@ -56,13 +59,13 @@ export function writeKeyManifest(artifacts) {
         keyHash: e.keyHash,
         vk: rebase(id, e.vk),
         capacityBytes: e.capacityBytes,
+        ...(e.solidity && { solidity: rebaseFiles(id, e.solidity) }),
       })),
     };
     if (k.shared) b.shared = Object.fromEntries(Object.entries(k.shared).map(([name, f]) => [name, rebase(id, f)]));
     const v = index.variants?.verifier;
     if (v) b.verifier = { glue: fileEntry(artifacts, id, v.glue), wasm: rebase(id, v.wasm) };
-    if (index.solidity)
-      b.solidity = Object.fromEntries(Object.entries(index.solidity).map(([name, f]) => [name, rebase(id, f)]));
+    if (index.solidity) b.solidity = rebaseFiles(id, index.solidity);
     if (index.samples)
       b.samples = index.samples.map((s) => ({ file: `${id}/${s.file}`, config: s.config, message: s.message }));
     backends[id] = b;

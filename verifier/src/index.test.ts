@@ -1,4 +1,4 @@
-// verify() and evmCall() find a backend's verifier through the registry (each
+// verify() and toCalldata() find a backend's verifier through the registry (each
 // backends/<id>/verifier.ts), checked without built keys: keys.json is given as an object and its
 // one key file is a few bytes no verifier can read. A backend with a TypeScript verifier answers
 // for itself (never ok, never 'unknown-backend'); one whose verifier is the verifier-only wasm is
@@ -8,7 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import { verifiers } from '@zkplay/backends/verifiers';
 import { encodeProofFile, toHex } from './proof-file';
-import { evmCall, statementMatches, statementOf, verify, type HashId, type KeyManifest } from './index';
+import { statementMatches, statementOf, toCalldata, verify, type HashId, type KeyManifest } from './index';
 
 const vk = new TextEncoder().encode('not a verifying key of any backend');
 const base = 'https://keys.example/keys.json';
@@ -79,12 +79,12 @@ describe('the verifier registry as verify() sees it', () => {
       }
     });
 
-    it(`${id}: evmCall gives a call only for the proof system and field of its EVM verifier`, async () => {
-      const evm = spec.kind === 'typescript' ? spec.evm : undefined;
-      expect(await evmCall(fileAndKeys(id, 'other', 'other').file)).toBeUndefined();
+    it(`${id}: toCalldata gives a call only for the proof system and field of its EVM verifier`, async () => {
+      const evm = spec.evm;
+      expect(await toCalldata(fileAndKeys(id, 'other', 'other').file)).toBeUndefined();
       if (!evm) return;
       // 64 bytes of 0x01 decode as no proof: refused, not a call.
-      await expect(evmCall(fileAndKeys(id, evm.proofSystem, evm.field).file)).rejects.toMatchObject({
+      await expect(toCalldata(fileAndKeys(id, evm.proofSystem, evm.field).file)).rejects.toMatchObject({
         name: 'Refusal',
         code: 'corrupt-proof',
       });
@@ -95,7 +95,7 @@ describe('the verifier registry as verify() sees it', () => {
     for (const id of ['no-such-backend', 'constructor']) {
       const { file, options } = fileAndKeys(id, 'x', 'y');
       expect(await verify(file, options)).toMatchObject({ ok: false, code: 'unknown-backend' });
-      expect(await evmCall(file)).toBeUndefined();
+      expect(await toCalldata(file)).toBeUndefined();
     }
   });
 });

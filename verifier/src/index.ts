@@ -4,6 +4,7 @@
 //   const r = await verify(await file.text());   // { ok, backend, statement, keyHash, reason?, code?, ms }
 //   r.statement.hash                              // 'keccak-256' or 'blake2s-256': digest = hash(M)
 //   statementMatches(file, message)               // is the file's statement about these bytes?
+//   await toCalldata(file)                        // { function, proof, input, data } for the verifier contract (gnark, bellman)
 //
 // `ok` is true only when the proof verifies for the statement written in the file, under a key
 // the package ships (or the keys.json given in options). Everything else is ok: false with a
@@ -209,22 +210,23 @@ export function statementMatches(proofFile: string | Uint8Array | ArrayBuffer | 
 }
 
 /**
- * The call that verifies this proof on the EVM, for backends that have an EVM verifier (their
- * backends/<id>/verifier.ts says so, and for which proof system and field), e.g.
- * `verifyProof(bytes, uint256[33])` of an exported Groth16 contract; undefined for the others.
- * Throws a Refusal for a file that cannot be read.
+ * The calldata that verifies this proof on the EVM, for backends whose build has a verifier
+ * contract (their backends/<id>/verifier.ts says so, and for which proof system and field):
+ * `verifyProof(bytes proof, uint256[n] input)`, the same function for gnark's contract (BN254)
+ * and bellman's (BLS12-381, EIP-2537; one contract per capacity, keys.json lists it with the
+ * key). Undefined for the other backends. Throws a Refusal for a file that cannot be read or a
+ * proof that does not decode.
  */
-export async function evmCall(
+export async function toCalldata(
   proofFile: string | Uint8Array | ArrayBuffer | object,
 ): Promise<SolidityCall | undefined> {
   const file = parseProofFile(proofFile);
-  const spec = specFor(file.backend);
-  const evm = spec?.kind === 'typescript' ? spec.evm : undefined;
+  const evm = specFor(file.backend)?.evm;
   if (!evm || file.proofSystem !== evm.proofSystem || file.field !== evm.field) return undefined;
   const call = await evm.load();
   try {
     return call(file.proof, file.digest, file.length);
   } catch (e) {
-    throw new Refusal('corrupt-proof', (e as Error).message);
+    throw new Refusal('corrupt-proof', `the proof does not decode for the contract: ${(e as Error).message}`);
   }
 }

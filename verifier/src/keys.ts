@@ -31,6 +31,14 @@ export function keyFor(m: KeyManifest, backend: string, config: Config): KeyEntr
 /** The hash a backend's statements use, as keys.json declares it (absent: keccak-256, as before there was a choice). */
 export const backendHash = (b: BackendKeys): HashId => b.hash ?? DEFAULT_HASH;
 
+/**
+ * The verifier contract's files for proofs under this key ('Solidity verifier', 'verifier ABI',
+ * 'verifier bytecode'): the key's own (bellman: one contract per capacity), else the backend's
+ * (gnark); undefined for a backend without a contract.
+ */
+export const contractFiles = (b: BackendKeys, entry: KeyEntry): Record<string, KeyFile> | undefined =>
+  entry.solidity ?? b.solidity;
+
 export interface FoundKey {
   backend: BackendKeys;
   entry: KeyEntry;

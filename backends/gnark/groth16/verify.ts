@@ -11,7 +11,7 @@
 //   3. e(A, B) · e(C, −δ) · e(K₀ + Σ wᵢKᵢ₊₁, −γ) · e(−α, β) = 1.
 import type { SolidityCall } from '@zkplay/core/verifier';
 import { bn254 } from '@noble/curves/bn254.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { verifyProofCall } from '@zkplay/verifier/backends/solidity-call';
 import {
   EncodingError,
   G1Point,
@@ -156,13 +156,5 @@ const word = (x: bigint) => x.toString(16).padStart(64, '0');
 export function solidityCall(proofBytes: Uint8Array, publicInputs: bigint[]): SolidityCall {
   const p = parseProof(proofBytes);
   const words = [...g1Words(p.ar), ...g2Words(p.bs), ...g1Words(p.krs)];
-  const proof = words.map(word).join('');
-  const fn = `verifyProof(bytes,uint256[${publicInputs.length}])`;
-  const selector = Array.from(keccak_256(new TextEncoder().encode(fn)).subarray(0, 4), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
-  // Head: the offset of the bytes (after 1 + n head words), then the n inputs inline; tail: length, data.
-  const head = [BigInt(32 * (1 + publicInputs.length)), ...publicInputs].map(word).join('');
-  const data = `0x${selector}${head}${word(BigInt(proof.length / 2))}${proof}`;
-  return { function: fn, proof: `0x${proof}`, input: publicInputs.map((x) => `0x${word(x)}`), data };
+  return verifyProofCall(words.map(word).join(''), publicInputs);
 }
