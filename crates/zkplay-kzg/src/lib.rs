@@ -9,6 +9,7 @@
 
 pub mod error;
 pub mod input;
+pub mod measure;
 
 use rust_eth_kzg::{constants::CELLS_PER_EXT_BLOB, DASContext, TrustedSetup, UsePrecomp};
 use sha2::{Digest, Sha256};
