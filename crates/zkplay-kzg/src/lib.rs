@@ -7,9 +7,12 @@
 //! [`KzgError`] whose code names what was wrong. A verification answers `Ok(false)` for a proof
 //! that does not hold (a proof for another blob…) and `Err` only for malformed input.
 
+pub mod dispatch;
 pub mod error;
 pub mod input;
 pub mod measure;
+#[cfg(feature = "wasm")]
+pub mod wasm;
 
 use rust_eth_kzg::{constants::CELLS_PER_EXT_BLOB, DASContext, TrustedSetup, UsePrecomp};
 use sha2::{Digest, Sha256};
