@@ -20,7 +20,9 @@ func TestCallAnswersOrNamesTheError(t *testing.T) {
 		{"recover_cells_and_kzg_proofs", `{"cell_indices":[-1],"cells":["0x00"]}`, "cell_index_out_of_range"},
 		{"no_such_op", `{}`, "library"},
 	} {
-		var out struct{ Error struct{ Code, Message string } }
+		var out struct {
+			Error struct{ Code, Message string }
+		}
 		if err := json.Unmarshal([]byte(k.Call(tc.op, tc.args)), &out); err != nil || out.Error.Code != tc.code || out.Error.Message == "" {
 			t.Errorf("%s %s: %+v %v", tc.op, tc.args, out, err)
 		}
