@@ -126,3 +126,23 @@ test('the KZG panel times both languages, commits to a text, recovers cells, and
   await panel.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(panel.getByRole('status')).toHaveText(/^Refused: bad_point/, { timeout: 60_000 });
 });
+
+test('the threaded Rust KZG build measures on 2 threads, each answer checked', async ({ page }) => {
+  test.setTimeout(10 * 60_000);
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/\/artifacts\/kzg\/.*\.wasm$/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#/primitives');
+  const panel = page.locator('section.kzg');
+  await panel.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await panel.getByRole('combobox', { name: 'Threads (Rust)' }).selectOption('2');
+  await panel.getByRole('button', { name: 'Measure KZG' }).click();
+  await expect(panel.getByText('Done.')).toBeVisible({ timeout: 8 * 60_000 });
+  const table = panel.getByRole('table', { name: 'KZG timings' });
+  await expect(table.getByRole('columnheader', { name: 'Rust, 2 threads' })).toBeVisible();
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^128 cells/ }) });
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/\d/);
+  expect(fetched.filter((p) => p.endsWith('rust-threads/zkplay_kzg_bg.wasm'))).toHaveLength(1);
+  expect(fetched.filter((p) => /\/rust\/zkplay_kzg_bg\.wasm$/.test(p))).toEqual([]);
+});

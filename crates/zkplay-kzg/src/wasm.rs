@@ -11,6 +11,9 @@ use wasm_bindgen::prelude::*;
 
 use crate::{dispatch, measure, Kzg};
 
+#[cfg(feature = "wasm-threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
 fn kzg() -> &'static Kzg {
     static K: OnceLock<Kzg> = OnceLock::new();
     K.get_or_init(Kzg::new)

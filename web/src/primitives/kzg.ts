@@ -54,10 +54,11 @@ export const JS_REFERENCE: { name: string; what: string; ms: Partial<Record<KzgO
   },
 ];
 
+/** threads: Rust's (the threaded build when over 1; a worker keeps one count); Go has one. */
 export type KzgRequest =
-  | { type: 'kzg-init'; id: number; language: KzgLanguage }
-  | { type: 'kzg-call'; id: number; language: KzgLanguage; op: string; args: string }
-  | { type: 'kzg-measure'; id: number; language: KzgLanguage; op: KzgOp; runs: number };
+  | { type: 'kzg-init'; id: number; language: KzgLanguage; threads: number }
+  | { type: 'kzg-call'; id: number; language: KzgLanguage; threads: number; op: string; args: string }
+  | { type: 'kzg-measure'; id: number; language: KzgLanguage; threads: number; op: KzgOp; runs: number };
 
 /** json: the wasm's answer (a call's output or {error}, a measurement, or null for init); ms: its wall time here. */
 export type KzgResponse = { json: string; ms: number };

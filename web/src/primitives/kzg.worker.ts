@@ -3,6 +3,9 @@
 // a request of its language comes (scripts/lib/kzg.mjs builds them):
 //   go-eth-kzg    gnark/cmd/kzg-wasm (Go → js/wasm, one thread)          files.go
 //   rust_eth_kzg  crates/zkplay-kzg, feature wasm (wasm-bindgen, blst)  files.rust, rustGlue
+//                 the same, feature wasm-threads, for threads > 1         files.rustThreads,
+//                 (rayon on Web Workers; cross-origin isolated pages)     rustThreadsGlue
+// A worker loads one Rust build with one thread count (a rayon pool cannot be resized).
 // Both answer the same calls: an op as in the specs, arguments as the vectors' input (JSON).
 import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
@@ -23,7 +26,13 @@ declare global {
 /** What scripts/lib/kzg.mjs writes to artifacts/kzg/index.json. */
 interface KzgIndex {
   build: string;
-  files: { go: ArtifactFile; rust: ArtifactFile; rustGlue: ArtifactFile };
+  files: {
+    go: ArtifactFile;
+    rust: ArtifactFile;
+    rustGlue: ArtifactFile;
+    rustThreads?: ArtifactFile;
+    rustThreadsGlue?: ArtifactFile;
+  };
 }
 
 const INDEX_URL = artifactUrl('kzg/index.json');
@@ -42,20 +51,35 @@ async function startGo(): Promise<KzgApi> {
   return globalThis.zkplayKzgGo!;
 }
 
-async function startRust(): Promise<KzgApi> {
+let rustThreads: number | undefined;
+
+async function startRust(threads: number): Promise<KzgApi> {
   const { files } = await loadIndex();
-  const wasm = await fetchArtifact(INDEX_URL, files.rust, 'KZG wasm (Rust)', () => {});
-  const m = (await import(/* @vite-ignore */ new URL(files.rustGlue.file, INDEX_URL).href)) as KzgApi & {
+  const threaded = threads > 1;
+  const [wasmFile, glue] = threaded ? [files.rustThreads, files.rustThreadsGlue] : [files.rust, files.rustGlue];
+  if (!wasmFile || !glue) throw new Error(`${INDEX_URL} lists no threaded Rust KZG build`);
+  if (threaded && !(self.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined'))
+    throw new Error('Rust on more than 1 thread needs a cross-origin isolated page (shared memory)');
+  const wasm = await fetchArtifact(INDEX_URL, wasmFile, `KZG wasm (Rust${threaded ? ', threaded' : ''})`, () => {});
+  const m = (await import(/* @vite-ignore */ new URL(glue.file, INDEX_URL).href)) as KzgApi & {
     default(init: { module_or_path: BufferSource }): Promise<unknown>;
+    initThreadPool?(n: number): Promise<void>;
   };
   await m.default({ module_or_path: wasm.bytes as Uint8Array<ArrayBuffer> });
+  if (threaded) await m.initThreadPool!(threads);
   return m;
 }
 
-const api = (language: KzgLanguage) => (apis[language] ??= language === 'go' ? startGo() : startRust());
+function api(language: KzgLanguage, threads: number): Promise<KzgApi> {
+  if (language === 'go') return (apis.go ??= startGo());
+  if (rustThreads !== undefined && rustThreads !== threads)
+    return Promise.reject(new Error(`this worker runs Rust on ${rustThreads} threads: start a new worker`));
+  rustThreads = threads;
+  return (apis.rust ??= startRust(threads));
+}
 
 serveRequests<KzgRequest, KzgResponse>(async (req) => {
-  const a = await api(req.language);
+  const a = await api(req.language, req.threads);
   const t0 = performance.now();
   let json: string;
   if (req.type === 'kzg-init') {
