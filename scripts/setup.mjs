@@ -12,6 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildPrimitives } from './lib/primitives.mjs';
+import { buildKzg } from './lib/kzg.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
 import { cliOptions } from './lib/args.mjs';
 import { buildResultsService, ensurePostgresForTests } from './lib/results-service.mjs';
@@ -58,7 +59,11 @@ try {
     await step('build the primitives view wasm', () =>
       publishArtifacts(root, 'primitives', (outDir) => buildPrimitives({ root, cacheDir, outDir })),
     );
-  else log('the primitives view wasm is built on request: npm run build -- --all, or npm start');
+  if (all)
+    await step('build the KZG wasm (primitives view)', () =>
+      publishArtifacts(root, 'kzg', (outDir) => buildKzg({ root, cacheDir, outDir })),
+    );
+  else log('the primitives view wasm and its KZG wasm are built on request: npm run build -- --all, or npm start');
   await pageBundle();
   await verifierPackage();
   mkdirSync(dirname(stepTimesFile()), { recursive: true });

@@ -4,12 +4,13 @@
 // first (scripts/lib/build-queue.mjs), publishing each into web/public/artifacts when it is
 // complete. The page reads build-status.json and enables a backend once it is ready, without a
 // reload; this console prints one `ready:` or `failed:` line per backend. After every backend:
-// the results service (sharing), the primitives view's wasm, the verifier package, and what the
+// the results service (sharing), the primitives view's wasm (and its KZG wasm), the verifier package, and what the
 // backends build on request (their wide-arithmetic variants).
 // Uses only Node's standard library until npm ci ran (scripts/lib/setup-imports.test.ts).
 import { BuildQueue, backendJobs, publishArtifacts } from './lib/build-queue.mjs';
 import * as setup from './lib/setup-steps.mjs';
 import { buildPrimitives } from './lib/primitives.mjs';
+import { buildKzg } from './lib/kzg.mjs';
 import { buildResultsService } from './lib/results-service.mjs';
 import { cacheDir, log, root, stopCommands } from './lib/steps.mjs';
 
@@ -68,6 +69,13 @@ const extras = [
     label: 'primitives view wasm',
     estimate: 120,
     run: () => publishArtifacts(root, 'primitives', (outDir) => buildPrimitives({ root, cacheDir, outDir })),
+  },
+  {
+    id: 'kzg',
+    group: 'extra',
+    label: 'KZG wasm (EIP-4844 / EIP-7594, primitives view)',
+    estimate: 150,
+    run: () => publishArtifacts(root, 'kzg', (outDir) => buildKzg({ root, cacheDir, outDir })),
   },
   {
     id: 'verifier-package',

@@ -275,8 +275,9 @@ export function mirrorTree(src, dst) {
  * workspace under the cache (see derivedWorkspace); part of the cache key.
  * Returns the directory holding <name>.js, <name>_bg.wasm, snippets/ and build.json (the
  * cache key and how long the build took), cached by input hash.
+ * cflags (optional): CFLAGS for C that build scripts compile for wasm32; part of the cache key.
  */
-export async function buildWasm({ root, cacheDir, crate, variant, features, patches = [] }) {
+export async function buildWasm({ root, cacheDir, crate, variant, features, patches = [], cflags }) {
   const cratesDir = join(root, 'crates');
   const channel = pinnedToolchain(root);
   // The crate, the workspace crates it depends on, and the workspace files: a change to any of them rebuilds.
@@ -300,6 +301,7 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
         features,
         patches,
         ...(diffs.length ? { diffs } : {}),
+        ...(cflags ? { cflags } : {}),
         flags: variantFlags(variant),
       }),
     )
@@ -333,6 +335,9 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   // workspace's [patch] entries change its lock, so it cannot be held to it).
   if (workspace === cratesDir) args.push('--locked');
   const env = { CARGO_TARGET_DIR: targetDir, RUSTUP_TOOLCHAIN: channel, RUSTFLAGS: variantFlags(variant) };
+  // C compiled by a crate's build script (cc), for the wasm32 target: e.g. blst's with atomics,
+  // which a shared-memory link requires of every object. Part of the key only when given.
+  if (cflags) env.CFLAGS_wasm32_unknown_unknown = cflags;
   // Threads need std rebuilt with atomics; a wide build rebuilds it too, so that std's own u128
   // arithmetic (compiler-builtins among it) uses the instructions.
   if (variant.startsWith('threads') || variant.endsWith('-wide')) args.push('-Z', 'build-std=panic_abort,std');

@@ -1,0 +1,211 @@
+//! Ethereum's KZG in zkplay, Rust side: EIP-4844 blob commitments and proofs and EIP-7594
+//! (PeerDAS) cells and cell proofs, computed by crate-crypto's `rust_eth_kzg` (over blst) with
+//! the official trusted setup it embeds.
+//!
+//! The layer of our own is thin and the same in Go (gnark/ethkzg): hex strings in and out, and
+//! every input checked before any curve arithmetic ([`input`]), so bad input gets a
+//! [`KzgError`] whose code names what was wrong. A verification answers `Ok(false)` for a proof
+//! that does not hold (a proof for another blob…) and `Err` only for malformed input.
+
+pub mod dispatch;
+pub mod error;
+pub mod input;
+pub mod measure;
+#[cfg(feature = "wasm")]
+pub mod wasm;
+
+use rust_eth_kzg::{constants::CELLS_PER_EXT_BLOB, DASContext, TrustedSetup, UsePrecomp};
+use sha2::{Digest, Sha256};
+
+pub use error::{Code, KzgError};
+
+/// The cells and their proofs, 128 of each, as hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellsAndProofs {
+    pub cells: Vec<String>,
+    pub proofs: Vec<String>,
+}
+
+pub struct Kzg {
+    ctx: DASContext,
+}
+
+impl Default for Kzg {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Kzg {
+    /// Loads the embedded trusted setup (no fixed-base precomputation: its tables cost memory
+    /// and start-up time that a page cannot spare).
+    pub fn new() -> Self {
+        Kzg { ctx: DASContext::new(&TrustedSetup::default(), UsePrecomp::No) }
+    }
+
+    pub fn blob_to_kzg_commitment(&self, blob: &str) -> Result<String, KzgError> {
+        let blob = input::blob(blob, "blob")?;
+        let c = self.ctx.blob_to_kzg_commitment(&blob).map_err(library)?;
+        Ok(input::to_hex(&c))
+    }
+
+    /// The proof that the blob's polynomial takes the value y at z: (proof, y).
+    pub fn compute_kzg_proof(&self, blob: &str, z: &str) -> Result<(String, String), KzgError> {
+        let blob = input::blob(blob, "blob")?;
+        let z = input::scalar(z, "z")?;
+        let (proof, y) = self.ctx.compute_kzg_proof(&blob, z).map_err(library)?;
+        Ok((input::to_hex(&proof), input::to_hex(&y)))
+    }
+
+    pub fn compute_blob_kzg_proof(&self, blob: &str, commitment: &str) -> Result<String, KzgError> {
+        let blob = input::blob(blob, "blob")?;
+        let commitment = input::point(commitment, "commitment")?;
+        let p = self.ctx.compute_blob_kzg_proof(&blob, &commitment).map_err(library)?;
+        Ok(input::to_hex(&p))
+    }
+
+    pub fn verify_kzg_proof(&self, commitment: &str, z: &str, y: &str, proof: &str) -> Result<bool, KzgError> {
+        let commitment = input::point(commitment, "commitment")?;
+        let z = input::scalar(z, "z")?;
+        let y = input::scalar(y, "y")?;
+        let proof = input::point(proof, "proof")?;
+        verdict(self.ctx.verify_kzg_proof(&commitment, z, y, &proof))
+    }
+
+    pub fn verify_blob_kzg_proof(&self, blob: &str, commitment: &str, proof: &str) -> Result<bool, KzgError> {
+        let blob = input::blob(blob, "blob")?;
+        let commitment = input::point(commitment, "commitment")?;
+        let proof = input::point(proof, "proof")?;
+        verdict(self.ctx.verify_blob_kzg_proof(&blob, &commitment, &proof))
+    }
+
+    pub fn verify_blob_kzg_proof_batch(
+        &self,
+        blobs: &[String],
+        commitments: &[String],
+        proofs: &[String],
+    ) -> Result<bool, KzgError> {
+        input::same_length("blobs, commitments, proofs", &[blobs.len(), commitments.len(), proofs.len()])?;
+        let blobs = each(blobs, "blob", input::blob)?;
+        let commitments = each(commitments, "commitment", input::point)?;
+        let proofs = each(proofs, "proof", input::point)?;
+        verdict(self.ctx.verify_blob_kzg_proof_batch(
+            blobs.iter().map(|b| &**b).collect(),
+            commitments.iter().collect(),
+            proofs.iter().collect(),
+        ))
+    }
+
+    /// The blob extended to 128 cells (its Reed–Solomon 2x extension) and a proof for each (FK20).
+    pub fn compute_cells_and_kzg_proofs(&self, blob: &str) -> Result<CellsAndProofs, KzgError> {
+        let blob = input::blob(blob, "blob")?;
+        let (cells, proofs) = self.ctx.compute_cells_and_kzg_proofs(&blob).map_err(library)?;
+        Ok(cells_and_proofs(&cells, &proofs))
+    }
+
+    /// Each cell against its blob's commitment; cells may repeat and come in any order.
+    pub fn verify_cell_kzg_proof_batch(
+        &self,
+        commitments: &[String],
+        cell_indices: &[u64],
+        cells: &[String],
+        proofs: &[String],
+    ) -> Result<bool, KzgError> {
+        input::same_length(
+            "commitments, cell indices, cells, proofs",
+            &[commitments.len(), cell_indices.len(), cells.len(), proofs.len()],
+        )?;
+        let commitments = each(commitments, "commitment", input::point)?;
+        let indices = cell_indices
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| input::cell_index(c, &format!("cell index {i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let cells = each(cells, "cell", input::cell)?;
+        let proofs = each(proofs, "proof", input::point)?;
+        verdict(self.ctx.verify_cell_kzg_proof_batch(
+            commitments.iter().collect(),
+            &indices,
+            cells.iter().map(|c| &**c).collect(),
+            proofs.iter().collect(),
+        ))
+    }
+
+    /// All 128 cells and proofs from any 64 or more distinct cells, indices ascending.
+    pub fn recover_cells_and_kzg_proofs(
+        &self,
+        cell_indices: &[u64],
+        cells: &[String],
+    ) -> Result<CellsAndProofs, KzgError> {
+        input::same_length("cell indices, cells", &[cell_indices.len(), cells.len()])?;
+        let half = CELLS_PER_EXT_BLOB / 2;
+        if cells.len() > CELLS_PER_EXT_BLOB {
+            return Err(KzgError::new(
+                Code::TooManyCells,
+                format!("{} cells, at most {CELLS_PER_EXT_BLOB}", cells.len()),
+            ));
+        }
+        for (i, &c) in cell_indices.iter().enumerate() {
+            input::cell_index(c, &format!("cell index {i}"))?;
+        }
+        for (i, w) in cell_indices.windows(2).enumerate() {
+            if cell_indices[..=i].contains(&w[1]) {
+                return Err(KzgError::new(Code::DuplicateCellIndex, format!("cell index {} appears twice", w[1])));
+            }
+            if w[1] < w[0] {
+                return Err(KzgError::new(
+                    Code::CellIndicesNotAscending,
+                    format!("cell indices must ascend: {} comes after {}", w[1], w[0]),
+                ));
+            }
+        }
+        if cells.len() < half {
+            return Err(KzgError::new(
+                Code::NotEnoughCells,
+                format!("{} cells: recovery needs at least {half} of the {CELLS_PER_EXT_BLOB}", cells.len()),
+            ));
+        }
+        let cells = each(cells, "cell", input::cell)?;
+        let (cells, proofs) = self
+            .ctx
+            .recover_cells_and_kzg_proofs(cell_indices.to_vec(), cells.iter().map(|c| &**c).collect())
+            .map_err(library)?;
+        Ok(cells_and_proofs(&cells, &proofs))
+    }
+}
+
+/// EIP-4844's versioned hash of a commitment: 0x01 then the last 31 bytes of its SHA-256.
+pub fn versioned_hash(commitment: &str) -> Result<String, KzgError> {
+    let c = input::point(commitment, "commitment")?;
+    let mut h: [u8; 32] = Sha256::digest(c).into();
+    h[0] = 0x01;
+    Ok(input::to_hex(&h))
+}
+
+fn each<T>(
+    items: &[String],
+    what: &str,
+    parse: impl Fn(&str, &str) -> Result<T, KzgError>,
+) -> Result<Vec<T>, KzgError> {
+    items.iter().enumerate().map(|(i, s)| parse(s, &format!("{what} {i}"))).collect()
+}
+
+fn cells_and_proofs(cells: &[rust_eth_kzg::Cell], proofs: &[rust_eth_kzg::KZGProof]) -> CellsAndProofs {
+    CellsAndProofs {
+        cells: cells.iter().map(|c| input::to_hex(&c[..])).collect(),
+        proofs: proofs.iter().map(|p| input::to_hex(p)).collect(),
+    }
+}
+
+/// A proof that does not hold is an answer (false), not an error.
+fn verdict(r: Result<(), rust_eth_kzg::Error>) -> Result<bool, KzgError> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(e) if e.is_proof_invalid() => Ok(false),
+        Err(e) => Err(library(e)),
+    }
+}
+
+fn library(e: rust_eth_kzg::Error) -> KzgError {
+    KzgError::new(Code::Library, format!("rust_eth_kzg refused the input: {e:?}"))
+}

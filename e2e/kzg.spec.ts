@@ -1,0 +1,148 @@
+// Ethereum's KZG in the Primitives view (docs/kzg.md): the consensus-spec vectors (EIP-4844 and
+// EIP-7594) run in Chromium on the published wasm of both languages, and the view's KZG panel
+// times them, commits to a blob of the visitor's own, and verifies a pasted triple.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+test.skip(({ isMobile }) => isMobile, 'one viewport is enough');
+
+const source = JSON.parse(readFileSync('test-vectors/kzg/source.json', 'utf8')) as {
+  module: string;
+  version: string;
+  dir: string;
+  cases: Record<string, number>;
+};
+
+/** Where test-vectors/kzg/source.json says the vectors are: go-eth-kzg's module zip (Go module proxy, go.sum). */
+function vectorsDir(): string {
+  const out = execFileSync('go', ['mod', 'download', '-json', `${source.module}@${source.version}`], {
+    cwd: 'gnark',
+    encoding: 'utf8',
+  });
+  return join(JSON.parse(out).Dir, source.dir);
+}
+
+/** Both languages' published wasm, loaded into the page: window.__kzg[language](op, argsJson) → JSON. */
+async function loadBoth(page: Page) {
+  await page.goto('/#/primitives');
+  await page.addScriptTag({ path: 'packages/core/generated/wasm_exec.js' });
+  await page.evaluate(async () => {
+    const index = await (await fetch('/artifacts/kzg/index.json')).json();
+    const m = await import(`/artifacts/kzg/${index.files.rustGlue.file}`);
+    await m.default({ module_or_path: `/artifacts/kzg/${index.files.rust.file}` });
+    const w = globalThis as unknown as Record<string, any>;
+    const go = new w.Go();
+    const { instance } = await WebAssembly.instantiateStreaming(
+      fetch(`/artifacts/kzg/${index.files.go.file}`),
+      go.importObject,
+    );
+    const ready = new Promise<void>((resolve) => (w.zkplayKzgGoOnReady = resolve));
+    void go.run(instance);
+    if (!w.zkplayKzgGo) await ready;
+    w.__kzg = {
+      rust: async (op: string, args: string) => m.call(op, args),
+      go: async (op: string, args: string) => w.zkplayKzgGo.call(op, args),
+    };
+  });
+}
+
+test('the consensus-spec KZG vectors pass in Chromium, in Go and in Rust, refused input included', async ({ page }) => {
+  test.setTimeout(25 * 60_000);
+  const root = vectorsDir();
+  await loadBoth(page);
+  for (const [kind, count] of Object.entries(source.cases)) {
+    const dirs = readdirSync(join(root, kind, 'kzg-mainnet')).sort();
+    expect(dirs, `${kind}: cases`).toHaveLength(count);
+    for (const name of dirs) {
+      const file = ['data.yaml', 'data.yml'].map((f) => join(root, kind, 'kzg-mainnet', name, f)).find(existsSync)!;
+      const doc = load(readFileSync(file, 'utf8')) as { input: unknown; output: unknown };
+      const args = JSON.stringify(doc.input);
+      for (const language of ['go', 'rust']) {
+        const got = JSON.parse(
+          await page.evaluate(
+            ([l, op, a]) => (globalThis as unknown as Record<string, any>).__kzg[l](op, a) as Promise<string>,
+            [language, kind, args],
+          ),
+        );
+        if (doc.output === null) expect(got?.error?.code, `${language} ${name}: must be refused`).toBeTruthy();
+        else expect(got, `${language} ${name}`).toEqual(doc.output);
+      }
+    }
+  }
+});
+
+test('the KZG panel times both languages, commits to a text, recovers cells, and verifies a pasted triple', async ({
+  page,
+}) => {
+  test.setTimeout(15 * 60_000);
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/\/artifacts\/kzg\/.*\.(wasm|js)$/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#/primitives');
+  const panel = page.locator('section.kzg');
+  await expect(panel.getByRole('heading', { name: /Ethereum's KZG/ })).toBeVisible();
+  expect(fetched, 'nothing fetched before it is asked for').toEqual([]);
+
+  await panel.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await panel.getByRole('button', { name: 'Measure KZG' }).click();
+  await expect(panel.getByText('Done.')).toBeVisible({ timeout: 12 * 60_000 });
+  const table = panel.getByRole('table', { name: 'KZG timings' });
+  for (const op of ['Blob commitment', 'Blob proof', 'Verify a blob proof', '128 cells + cell proofs (FK20)']) {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: op, exact: true }) });
+    // Go, Rust and their ratio: times, not dashes.
+    await expect(row.getByRole('cell').nth(0)).not.toHaveText('—');
+    await expect(row.getByRole('cell').nth(1)).not.toHaveText('—');
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+\.\d\d×$/);
+  }
+  expect(fetched.filter((p) => p.endsWith('kzg-go.wasm'))).toHaveLength(1);
+  expect(fetched.filter((p) => p.endsWith('zkplay_kzg_bg.wasm'))).toHaveLength(1);
+
+  await panel.getByRole('textbox', { name: 'Text' }).fill('zkplay puts this sentence in a blob.');
+  await panel.getByRole('button', { name: 'Commit, prove and verify' }).click();
+  const own = panel.getByRole('table', { name: 'Your blob' });
+  await expect(own.getByRole('row', { name: /Verified\s+yes/ })).toBeVisible({ timeout: 120_000 });
+  await expect(own.getByRole('row', { name: /Versioned hash\s+0x01[0-9a-f]{62}/ })).toBeVisible();
+
+  await panel.getByRole('button', { name: /Cells \(EIP-7594\)/ }).click();
+  const cells = panel.getByRole('table', { name: "Your blob's cells" });
+  await expect(cells.getByText('every cell and proof back')).toBeVisible({ timeout: 180_000 });
+  await expect(cells.getByText('all verified')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Copy into the verifier below' }).click();
+  await panel.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^Verified: the proof opens this commitment/, { timeout: 60_000 });
+  // The malicious prover: the same proof for another blob; and a proof that is not a point.
+  const blob = panel.getByRole('textbox', { name: 'Blob (hex)' });
+  const hex = await blob.inputValue();
+  await blob.fill(hex.slice(0, 4) + (hex[4] === '1' ? '2' : '1') + hex.slice(5));
+  await panel.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^Not verified/, { timeout: 60_000 });
+  await panel.getByRole('textbox', { name: 'Proof (hex)' }).fill('0x' + '80' + '00'.repeat(46) + '01');
+  await panel.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^Refused: bad_point/, { timeout: 60_000 });
+});
+
+test('the threaded Rust KZG build measures on 2 threads, each answer checked', async ({ page }) => {
+  test.setTimeout(10 * 60_000);
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/\/artifacts\/kzg\/.*\.wasm$/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#/primitives');
+  const panel = page.locator('section.kzg');
+  await panel.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await panel.getByRole('combobox', { name: 'Threads (Rust)' }).selectOption('2');
+  await panel.getByRole('button', { name: 'Measure KZG' }).click();
+  await expect(panel.getByText('Done.')).toBeVisible({ timeout: 8 * 60_000 });
+  const table = panel.getByRole('table', { name: 'KZG timings' });
+  await expect(table.getByRole('columnheader', { name: 'Rust, 2 threads' })).toBeVisible();
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^128 cells/ }) });
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/\d/);
+  expect(fetched.filter((p) => p.endsWith('rust-threads/zkplay_kzg_bg.wasm'))).toHaveLength(1);
+  expect(fetched.filter((p) => /\/rust\/zkplay_kzg_bg\.wasm$/.test(p))).toEqual([]);
+});
