@@ -36,6 +36,17 @@ const suites = [
       await checkFormatting();
     },
   ],
+  // Its own suite, not part of `format`: format.mjs rewrites layout, while what a linter finds
+  // needs a person to change the code (scripts/lib/lint.mjs).
+  [
+    'lint',
+    'Linters: eslint (TypeScript, Svelte, JavaScript), go vet and staticcheck (gnark/, results/)',
+    async () => {
+      const { eslint, goLinters } = await import('./lib/lint.mjs');
+      await eslint();
+      await goLinters();
+    },
+  ],
   ...backendSuites,
   // Against SQLite and a PostgreSQL cluster the test binary starts in a temporary folder and stops.
   [
