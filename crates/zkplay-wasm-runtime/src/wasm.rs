@@ -164,7 +164,7 @@ pub fn running<P: Prover>(step: &str) -> JsValue {
     }
 }
 
-/// Exports `Prover`, the class `workers/contract/rust-worker.ts` drives, over an implementation
+/// Exports `Prover`, the class `packages/core/rust-worker.ts` drives, over an implementation
 /// of [`Prover`](crate::Prover). Use it once, in the backend crate (which depends on
 /// `wasm-bindgen`):
 ///
