@@ -20,7 +20,8 @@ import { cliOptions } from './lib/args.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-// [key, description, run]; `node scripts/test.mjs gnark vitest` runs only the suites with those keys.
+// [key, description, run, options]; `node scripts/test.mjs gnark vitest` runs only the suites with
+// those keys. A suite with { onRequest: true } runs only when named (not in a plain `npm test`).
 // A backend's own suite is its backends/<id>/test.mjs (key: the backend id), found like build.mjs.
 const backendSuites = [];
 for (const id of backendIds('test.mjs')) {
@@ -122,6 +123,17 @@ if (rustCrates.length) {
       }
     },
   ]);
+  // On request only: a fresh clippy (check mode shares nothing with the release builds) took
+  // 283 s here (warm: 1-4 s), well over what a lint step may add to a fresh `npm test`.
+  suites.push([
+    'clippy',
+    'Rust: cargo clippy --all-targets, warnings as errors (on request: node scripts/test.mjs clippy)',
+    async () => {
+      const { clippy } = await import('./lib/lint.mjs');
+      await clippy();
+    },
+    { onRequest: true },
+  ]);
   suites.splice(afterBackends + 1, 0, [
     'rust-wasm-patches',
     "Rust: the wasm builds' registry patches, run natively (scripts/lib/wasm-patches.mjs)",
@@ -139,8 +151,8 @@ if (unknown.length) {
   process.exit(2);
 }
 let failed = 0;
-for (const [key, name, fn] of suites) {
-  if (only.length && !only.includes(key)) continue;
+for (const [key, name, fn, { onRequest = false } = {}] of suites) {
+  if (only.length ? !only.includes(key) : onRequest) continue;
   try {
     await step(name, fn);
   } catch (e) {
