@@ -5,7 +5,7 @@ declare module 'virtual:zkplay-extra-backends' {
 }
 
 declare module 'virtual:zkplay-extra-verifiers' {
-  import type { VerifierSpec } from '@zkplay/core/verifier';
+  import type { VerifierSpec } from '@zkplay/verifier/backends/spec';
   /** By backend id (its folder's name), as backends/verifiers.ts keys its own. */
   export const extraVerifiers: Record<string, VerifierSpec>;
 }

@@ -18,11 +18,10 @@
 //                            [--backends gnark,halo2,plonky2] [--out /tmp/zkplay-bench-compare.json]
 import { writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { browserSweep, primitivesSweep, servePlayground } from './lib/browser-bench.mjs';
 import { jsonLines, nativePrimitivesBinary } from './lib/native.mjs';
 import { machineLoad, wasUnderLoad } from './lib/machine-load.mjs';
-import { cacheDir, capture, log, root, run, step } from './lib/steps.mjs';
+import { cacheDir, capture, log, root, step } from './lib/steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 

@@ -94,7 +94,7 @@ function combined(names) {
       }
       return out;
     };
-    const { $schema, $id, ...schema } = readSchema(n);
+    const { $schema: _schema, $id: _id, ...schema } = readSchema(n);
     defs[titles.get(own)] = walk(schema);
   }
   return {

@@ -31,7 +31,8 @@ import { cliOptions } from './lib/args.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-// [key, description, run]; `node scripts/test.mjs gnark vitest` runs only the suites with those keys.
+// [key, description, run, options]; `node scripts/test.mjs gnark vitest` runs only the suites with
+// those keys. A suite with { onRequest: true } runs only when named (not in a plain `npm test`).
 // A backend's own suite is its backends/<id>/test.mjs (key: the backend id), found like build.mjs.
 const backendSuites = [];
 for (const id of backendIds('test.mjs')) {
@@ -45,6 +46,17 @@ const suites = [
     async () => {
       const { checkFormatting } = await import('./lib/format.mjs');
       await checkFormatting();
+    },
+  ],
+  // Its own suite, not part of `format`: format.mjs rewrites layout, while what a linter finds
+  // needs a person to change the code (scripts/lib/lint.mjs).
+  [
+    'lint',
+    'Linters: eslint (TypeScript, Svelte, JavaScript), go vet and staticcheck (gnark/, results/)',
+    async () => {
+      const { eslint, goLinters } = await import('./lib/lint.mjs');
+      await eslint();
+      await goLinters();
     },
   ],
   ...backendSuites,
@@ -122,6 +134,17 @@ if (rustCrates.length) {
       }
     },
   ]);
+  // On request only: a fresh clippy (check mode shares nothing with the release builds) took
+  // 283 s here (warm: 1-4 s), well over what a lint step may add to a fresh `npm test`.
+  suites.push([
+    'clippy',
+    'Rust: cargo clippy --all-targets, warnings as errors (on request: node scripts/test.mjs clippy)',
+    async () => {
+      const { clippy } = await import('./lib/lint.mjs');
+      await clippy();
+    },
+    { onRequest: true },
+  ]);
   suites.splice(afterBackends + 1, 0, [
     'rust-wasm-patches',
     "Rust: the wasm builds' registry patches, run natively (scripts/lib/wasm-patches.mjs)",
@@ -145,7 +168,8 @@ if (unknown.length) {
 // ZKPLAY_TEST_SERIAL=1 runs one suite at a time, as before.
 const BROWSER_SUITES = new Set(['e2e', 'firefox']);
 const NATIVE_NICENESS = 10;
-const selected = suites.filter(([key]) => !only.length || only.includes(key));
+// A suite marked onRequest (clippy) runs only when named.
+const selected = suites.filter(([key, , , { onRequest = false } = {}]) => (only.length ? only.includes(key) : !onRequest));
 const browser = selected.filter(([key]) => BROWSER_SUITES.has(key));
 const native = selected.filter(([key]) => !BROWSER_SUITES.has(key));
 const sideBySide = browser.length > 0 && native.length > 0 && process.env.ZKPLAY_TEST_SERIAL !== '1';

@@ -2,7 +2,7 @@
 // decoded with @noble/curves and re-encoded for EIP-2537 (eip2537.mjs), the statement as the
 // circuit's three public inputs. Loaded only when a dApp or the verify view asks for a call.
 import { checkStatement } from '@zkplay/core/statement';
-import type { SolidityCall } from '@zkplay/core/verifier';
+import type { SolidityCall } from '@zkplay/verifier/backends/spec';
 import { verifyProofCall } from '@zkplay/verifier/backends/solidity-call';
 import { proofHex, publicInputs } from './eip2537.mjs';
 

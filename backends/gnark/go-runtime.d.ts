@@ -25,6 +25,9 @@ interface GnarkWasm {
   allocate(mib: number): Promise<unknown>;
 }
 
+// `var`, not let/const: only a var declaration in global scope types a property of globalThis.
+/* eslint-disable no-var -- the three globals main.go sets on globalThis (see above) */
 declare var zkplayGnark: GnarkWasm | undefined;
 declare var zkplayGnarkReady: boolean | undefined;
 declare var zkplayGnarkOnReady: (() => void) | undefined;
+/* eslint-enable no-var */

@@ -11,6 +11,7 @@ import (
 	bn "github.com/consensys/gnark-crypto/ecc/bn254"
 	bnfr "github.com/consensys/gnark-crypto/ecc/bn254/fr"
 	bnfft "github.com/consensys/gnark-crypto/ecc/bn254/fr/fft"
+	"github.com/consensys/gnark-crypto/utils"
 )
 
 // The two curves as kits: curveKit over each one's gnark-crypto package. Only the FFT domain,
@@ -22,15 +23,15 @@ var (
 
 func bn254Domain(n uint64) (fft, ifft func([]bnfr.Element), omega, omegaInv bnfr.Element) {
 	d := bnfft.NewDomain(n)
-	return func(a []bnfr.Element) { d.FFT(a, bnfft.DIF); bnfft.BitReverse(a) },
-		func(a []bnfr.Element) { d.FFTInverse(a, bnfft.DIF); bnfft.BitReverse(a) },
+	return func(a []bnfr.Element) { d.FFT(a, bnfft.DIF); utils.BitReverse(a) },
+		func(a []bnfr.Element) { d.FFTInverse(a, bnfft.DIF); utils.BitReverse(a) },
 		d.Generator, d.GeneratorInv
 }
 
 func bls12381Domain(n uint64) (fft, ifft func([]blsfr.Element), omega, omegaInv blsfr.Element) {
 	d := blsfft.NewDomain(n)
-	return func(a []blsfr.Element) { d.FFT(a, blsfft.DIF); blsfft.BitReverse(a) },
-		func(a []blsfr.Element) { d.FFTInverse(a, blsfft.DIF); blsfft.BitReverse(a) },
+	return func(a []blsfr.Element) { d.FFT(a, blsfft.DIF); utils.BitReverse(a) },
+		func(a []blsfr.Element) { d.FFTInverse(a, blsfft.DIF); utils.BitReverse(a) },
 		d.Generator, d.GeneratorInv
 }
 

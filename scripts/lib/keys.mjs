@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic.mjs';
-import { log, root, sha256File } from './steps.mjs';
+import { log, sha256File } from './steps.mjs';
 import { backendFile } from './backends.mjs';
 import { DEFAULT_HASH, HASHES } from './hashes.mjs';
 

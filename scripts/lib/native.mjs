@@ -133,7 +133,6 @@ export function jsonLines(what, cmd, args, opts = {}) {
     });
     const records = [];
     let buf = '';
-    const t0 = Date.now();
     child.stdout.on('data', (d) => {
       buf += d.toString();
       const lines = buf.split('\n');

@@ -33,8 +33,8 @@ export function lockedVersion(root, name) {
   return m[1];
 }
 
-/** rust-src for -Z build-std (threaded wasm); rustfmt for the format check of npm test. */
-const COMPONENTS = ['rust-src', 'rustfmt'];
+/** rust-src for -Z build-std (threaded wasm); rustfmt for the format check of npm test; clippy for its lint. */
+const COMPONENTS = ['rust-src', 'rustfmt', 'clippy'];
 
 export async function ensureToolchain(root) {
   if (!capture('rustup', ['--version']))

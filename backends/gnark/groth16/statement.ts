@@ -1,8 +1,8 @@
 // gnark's Groth16 proofs of this project's circuit (gnark/keccak: public Length, then the 32
 // Digest bytes), verified in TypeScript on @noble/curves: no Go runtime, no wasm.
 import { checkStatement } from '@zkplay/core/statement';
-import type { BackendVerifier } from '@zkplay/core/verifier';
-import type { SolidityCall } from '@zkplay/core/verifier';
+import type { BackendVerifier } from '@zkplay/verifier/backends/types';
+import type { SolidityCall } from '@zkplay/verifier/backends/types';
 import { parseVerifyingKey, solidityCall, verifyWithKey, type GnarkVerifyingKey } from './verify';
 
 /** The circuit's public inputs in gnark's order: Length, then Digest[0..31] (each byte a field element). */

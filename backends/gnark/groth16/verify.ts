@@ -9,7 +9,7 @@
 //      prime-order subgroup, a commitment count of 0 and the proof-of-knowledge slot that gnark
 //      then leaves at infinity (anything else there is refused, so a proof has one encoding);
 //   3. e(A, B) · e(C, −δ) · e(K₀ + Σ wᵢKᵢ₊₁, −γ) · e(−α, β) = 1.
-import type { SolidityCall } from '@zkplay/core/verifier';
+import type { SolidityCall } from '@zkplay/verifier/backends/types';
 import { bn254 } from '@noble/curves/bn254.js';
 import { verifyProofCall } from '@zkplay/verifier/backends/solidity-call';
 import {

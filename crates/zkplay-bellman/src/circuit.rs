@@ -169,6 +169,7 @@ impl Circuit<Scalar> for PreimageCircuit {
 
         // The message bits, and zeros after the message.
         let mut message_bits: Vec<Boolean> = Vec::with_capacity(bytes_total * 8);
+        #[allow(clippy::needless_range_loop, reason = "j names the byte's namespace and indexes the witness bytes too")]
         for j in 0..bytes_total {
             let mut cs = cs.namespace(|| format!("byte {j}"));
             let bits: Vec<AllocatedBit> = (0..8)
@@ -185,7 +186,7 @@ impl Circuit<Scalar> for PreimageCircuit {
         }
 
         let mut h: [UInt32; 8] = initial_state().map(UInt32::constant);
-        let mut digest_terms: Vec<Vec<Variable>> = vec![Vec::with_capacity(n); 256];
+        let mut digest_terms: Vec<Vec<Variable>> = (0..256).map(|_| Vec::with_capacity(n)).collect();
         let mut digest_values = [false; 256];
         for i in 0..n {
             let mut cs = cs.namespace(|| format!("block {i}"));

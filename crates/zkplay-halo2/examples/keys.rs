@@ -1,4 +1,4 @@
-//! The build's keys (workers/halo2/build.mjs): ONE KZG setup from a random secret (discarded
+//! The build's keys (backends/halo2/build.mjs): ONE KZG setup from a random secret (discarded
 //! when this exits), made at the largest offered k and downsized to every smaller one, then the
 //! verifying key of every offered (k, rows per round), and sample proofs made from those files.
 //! Prints one JSON line per file; writes manifest.json and samples.json.

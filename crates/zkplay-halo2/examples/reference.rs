@@ -1,4 +1,4 @@
-//! Native reference runner for `npm run bench:native` (workers/halo2/bench-native.mjs): runs
+//! Native reference runner for `npm run bench:native` (backends/halo2/bench-native.mjs): runs
 //! halo2's prover contract natively, from the build's shipped KZG parameters and verifying key
 //! (as the page does), and prints its reports (zkplay_wasm_runtime::reference).
 //!   RAYON_NUM_THREADS=1 cargo run --release -p zkplay-halo2 --example reference -- LEN RUNS ARTIFACTS_DIR

@@ -1,5 +1,5 @@
 //! The zkplay prover contract ([`zkplay_wasm_runtime::Prover`]) for this crate: what the wasm
-//! `Prover` class (see `wasm.rs`) and `workers/contract/rust-worker.ts` run, and what the native
+//! `Prover` class (see `wasm.rs`) and `packages/core/rust-worker.ts` run, and what the native
 //! tests check. Phase ids and labels are written here.
 
 use zkplay_wasm_runtime::serde::Serialize;

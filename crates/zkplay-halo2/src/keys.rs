@@ -9,7 +9,7 @@
 //!   setup (made at the largest k) downsized, so all share g\[0\], g2 and s_g2. It is read
 //!   without curve checks because that is several times faster in wasm; what makes it safe is
 //!   that the page checks the file's sha256 against the build's index before it gets here
-//!   (workers/contract/artifacts.ts), and what keeps a wrong file from panicking is the exact
+//!   (packages/core/artifacts.ts), and what keeps a wrong file from panicking is the exact
 //!   length checked first (unchecked reads cannot fail once every byte is there).
 //! - **The verifying key of one configuration** ([`vk_file`], [`read_vk_file`]): a header
 //!   ([`MAGIC`], format version, k, rows per round), the three points a KZG verifier uses

@@ -21,7 +21,7 @@ pub const MAX_ROWS_PER_ROUND: usize = 50;
 /// Default rows per round (one block fits k = 10 with 12 rows per round).
 pub const DEFAULT_ROWS_PER_ROUND: usize = 12;
 /// The `k` and `rows_per_round` options the page offers: the build ships keys for each pair
-/// (workers/halo2/capacity.json lists them for the page; a test keeps it in step).
+/// (backends/halo2/capacity.json lists them for the page; a test keeps it in step).
 pub const OFFERED_K: [u32; 6] = [10, 11, 12, 13, 14, 15];
 pub const OFFERED_ROWS_PER_ROUND: [usize; 5] = [6, 9, 12, 16, 20];
 

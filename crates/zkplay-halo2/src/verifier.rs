@@ -115,7 +115,7 @@ impl Verifier {
     /// use it to show what the checks in [`Verifier::verify`] add).
     pub(crate) fn verify_instances(&self, proof: &[u8], instance: &[Fr]) -> Result<(), Error> {
         // Every element of a BN254 halo2 proof (compressed G1 point or scalar) is 32 bytes.
-        if proof.is_empty() || proof.len() % 32 != 0 {
+        if proof.is_empty() || !proof.len().is_multiple_of(32) {
             return Err(Error::MalformedProof(format!("length {} is not a positive multiple of 32", proof.len())));
         }
         let mut reader = ProofReader { bytes: proof, pos: 0, hit_end: false };
@@ -128,7 +128,6 @@ impl Verifier {
             _,
             SingleStrategy<'_, Bn256>,
         >(self.params.verifier_params(), &self.vk, strategy, &[&[instance]], &mut transcript);
-        drop(transcript);
         // (The SHPLONK opening phase maps read errors to `Opening`, hence the end-of-input flag.)
         if reader.hit_end {
             return Err(Error::MalformedProof("proof is too short for this circuit".into()));

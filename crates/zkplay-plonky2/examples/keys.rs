@@ -1,5 +1,5 @@
 //! Writes the verifier-data file of every configuration the page offers, for the build
-//! (workers/plonky2/build.mjs), and prints one JSON line per file.
+//! (backends/plonky2/build.mjs), and prints one JSON line per file.
 //!
 //! `cargo run --release -p zkplay-plonky2 --example keys -- <out dir> [max blocks...]`
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! Native reference runner for `npm run bench:native` (workers/plonky2/bench-native.mjs): runs
+//! Native reference runner for `npm run bench:native` (backends/plonky2/bench-native.mjs): runs
 //! plonky2's prover contract natively, with the circuit built for exactly the blocks the message
 //! needs, and prints its reports (zkplay_wasm_runtime::reference).
 //!   RAYON_NUM_THREADS=1 cargo run --release -p zkplay-plonky2 --example reference -- LEN RUNS [keccak|poseidon]

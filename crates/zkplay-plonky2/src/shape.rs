@@ -27,6 +27,9 @@ pub enum HashBytes {
     Fields(usize),
 }
 
+/// `(offset, size, part)` of each element of a proof, in order (see [`layout`]).
+pub type Marks = Vec<(usize, usize, Part)>;
+
 /// What a stretch of proof bytes holds (see [`layout`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -44,7 +47,7 @@ struct Walker<'a> {
     b: &'a [u8],
     pos: usize,
     hash: HashBytes,
-    marks: Option<Vec<(usize, usize, Part)>>,
+    marks: Option<Marks>,
 }
 
 pub type R<T> = Result<T, String>;
@@ -139,7 +142,7 @@ pub fn layout<F: RichField + Extendable<D>, const D: usize>(
     bytes: &[u8],
     common: &CommonCircuitData<F, D>,
     hash: HashBytes,
-) -> R<Vec<(usize, usize, Part)>> {
+) -> R<Marks> {
     walk(bytes, common, hash, true).map(|(_, marks)| marks)
 }
 
@@ -148,7 +151,7 @@ fn walk<F: RichField + Extendable<D>, const D: usize>(
     common: &CommonCircuitData<F, D>,
     hash: HashBytes,
     record: bool,
-) -> R<(Vec<u64>, Vec<(usize, usize, Part)>)> {
+) -> R<(Vec<u64>, Marks)> {
     let config = &common.config;
     let fri = &common.fri_params;
     let cap_height = config.fri_config.cap_height;

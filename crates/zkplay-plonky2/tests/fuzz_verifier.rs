@@ -92,7 +92,7 @@ fn structural(
         let (at, _) = fields[rng.gen_range(0..fields.len())];
         let mut b = proof.to_vec();
         let x = u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
-        let y = x.checked_add(P).unwrap_or(u64::MAX);
+        let y = x.saturating_add(P);
         b[at..at + 8].copy_from_slice(&y.to_le_bytes());
         push("field element made non-canonical", b);
     }
@@ -103,7 +103,7 @@ fn structural(
             // Poseidon: a hash is field elements; make one non-canonical.
             let k = at + 8 * (i % (size / 8));
             let x = u64::from_le_bytes(b[k..k + 8].try_into().unwrap());
-            b[k..k + 8].copy_from_slice(&x.checked_add(P).unwrap_or(u64::MAX).to_le_bytes());
+            b[k..k + 8].copy_from_slice(&x.saturating_add(P).to_le_bytes());
             push("hash element made non-canonical", b);
         } else {
             b[at + i % size] ^= 0x80;

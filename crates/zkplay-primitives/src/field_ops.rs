@@ -36,7 +36,7 @@ pub fn operand_width(field: &str) -> Result<usize, String> {
 pub fn field_ops(field: &str, operands: &[u8]) -> Result<Vec<u8>, String> {
     let width = operand_width(field)?;
     let per_item = if field == "bellman-g1" { width } else { 2 * width };
-    if operands.len() % per_item != 0 {
+    if !operands.len().is_multiple_of(per_item) {
         return Err(format!(
             "{} bytes of operands is not a whole number of {per_item}-byte items for {field}",
             operands.len()
@@ -62,12 +62,11 @@ fn not_canonical(field: &str, item: usize) -> String {
     format!("operand {item} is not a canonical {field} element (at least the modulus)")
 }
 
+/// One field's operations on a pair of operands: the four results, or which operand is not canonical.
+type PairOp = fn(&[u8], &[u8]) -> Result<[Vec<u8>; 4], usize>;
+
 /// Runs `op` on each pair, the error naming the pair's first operand that is not canonical.
-fn pairs<'a>(
-    items: impl Iterator<Item = &'a [u8]>,
-    width: usize,
-    op: fn(&[u8], &[u8]) -> Result<[Vec<u8>; 4], usize>,
-) -> Result<Vec<u8>, String> {
+fn pairs<'a>(items: impl Iterator<Item = &'a [u8]>, width: usize, op: PairOp) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     for (i, pair) in items.enumerate() {
         let (a, b) = pair.split_at(width);

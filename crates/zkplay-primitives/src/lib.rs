@@ -78,7 +78,7 @@ impl Case {
 
 /// Median, min and max of timing samples in ms, the samples in the order they were taken: the
 /// shape of `stat` in schema/run-result.schema.json (Go `runresult.NewStat`,
-/// workers/contract/stats.mjs). An even count takes the mean of the two middle values.
+/// packages/core/stats.mjs). An even count takes the mean of the two middle values.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stat {
     pub median: f64,

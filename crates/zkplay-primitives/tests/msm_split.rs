@@ -35,6 +35,7 @@ fn parallel_msm_equals_the_naive_sum_on_skewed_inputs() {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
     let n = 300;
     let points: Vec<G1Affine> = (0..n).map(|_| (G1::generator() * Fr::random(&mut rng)).to_affine()).collect();
+    #[allow(clippy::type_complexity, reason = "a table of named scalar layouts, read right below")]
     let layouts: [(&str, Box<dyn Fn(usize) -> u64>); 6] = [
         ("full scalars first, zeros after", Box::new(|i| if i < 20 { 4 } else { 0 })),
         ("zeros first, full scalars last", Box::new(|i| if i >= n - 3 { 4 } else { 0 })),

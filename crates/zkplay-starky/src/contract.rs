@@ -132,6 +132,10 @@ pub struct StarkyStats {
 
 impl StarkyProver {
     /// Refuses what this process cannot prove, before any work.
+    #[allow(
+        clippy::absurd_extreme_comparisons,
+        reason = "MEMORY_LIMIT is u64::MAX natively: the check bites in wasm32 only, where it is the heap"
+    )]
     fn check_fits(&self, len: usize) -> Result<(), Error> {
         if len > MAX_MESSAGE_BYTES as usize {
             return Err(Error::MessageTooLong { len, max: MAX_MESSAGE_BYTES as usize });

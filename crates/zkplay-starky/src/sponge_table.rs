@@ -271,12 +271,13 @@ impl BlockRow {
     }
 }
 
+/// What `sponge_rows` lets a test edit before each block is absorbed: the block's index, the
+/// state going in and the block.
+pub type Tweak<'a> = dyn FnMut(usize, &mut [u64; 25], &mut [u8; RATE_BYTES]) + 'a;
+
 /// Rows for `blocks` (padded blocks). `tweak` may change a block or the state a block starts
 /// from before it is absorbed (the honest prover passes a no-op; attack tests forge with it).
-pub fn sponge_rows(
-    blocks: &[[u8; RATE_BYTES]],
-    tweak: &mut dyn FnMut(usize, &mut [u64; 25], &mut [u8; RATE_BYTES]),
-) -> Vec<BlockRow> {
+pub fn sponge_rows(blocks: &[[u8; RATE_BYTES]], tweak: &mut Tweak<'_>) -> Vec<BlockRow> {
     let mut state = [0u64; 25];
     let mut out = Vec::with_capacity(blocks.len());
     for (k, b) in blocks.iter().enumerate() {
@@ -300,6 +301,7 @@ pub fn generate_trace<F: Field>(blocks: &[BlockRow], len: usize, rows: usize) ->
     let mut cols = vec![vec![F::ZERO; rows]; NUM_COLUMNS];
     let mut set = |col: usize, row: usize, v: u64| cols[col][row] = F::from_canonical_u64(v);
     let n = blocks.len();
+    #[allow(clippy::needless_range_loop, reason = "row numbers every row; blocks holds only the first n")]
     for row in 0..rows {
         set(BLK, row, row as u64);
         set(LEN, row, len as u64);

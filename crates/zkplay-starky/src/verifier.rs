@@ -12,6 +12,7 @@ use starky::verifier::verify_stark_proof_with_challenges;
 use crate::prover::{base_challenger, public_inputs, MultiProof};
 use crate::{ctl, Tables, C, D, F};
 
+#[allow(clippy::too_many_arguments, reason = "one table's share of the verification, each argument distinct")]
 fn verify_table<S: Stark<F, D>>(
     stark: &S,
     table: usize,

@@ -50,6 +50,7 @@ pub struct Wrapper {
     pub table_gates: [usize; 2],
 }
 
+#[allow(clippy::too_many_arguments, reason = "one table's share of the wrapper circuit, each argument distinct")]
 fn table_in_circuit<S: Stark<F, D>>(
     b: &mut CircuitBuilder<F, D>,
     stark: &S,

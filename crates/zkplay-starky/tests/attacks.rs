@@ -72,10 +72,7 @@ fn accepted_by(w: Weaken, tr: &Traces, digest: &[u8; 32], len: u64) {
     assert!(proof_verifies(&t, tr, digest, len), "weakened table refused the forgery");
 }
 
-fn forged_rows(
-    m: &[u8],
-    tweak: &mut dyn FnMut(usize, &mut [u64; 25], &mut [u8; RATE_BYTES]),
-) -> (Vec<BlockRow>, [u8; 32]) {
+fn forged_rows(m: &[u8], tweak: &mut st::Tweak<'_>) -> (Vec<BlockRow>, [u8; 32]) {
     let rows = sponge_rows(&pad(m), tweak);
     let d = digest_of(&rows.last().unwrap().state_out);
     (rows, d)

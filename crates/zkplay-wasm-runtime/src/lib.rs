@@ -3,10 +3,10 @@
 //! A backend implements [`Prover`] once: `prepare(config)` builds its circuit or keys and
 //! returns a [`PrepareReport`], `prove(message)` a [`ProveReport`], `verify(proof, digest,
 //! length)` a [`VerifyReport`] (`ok: false` for a proof that does not verify), and every refusal
-//! is a [`ProverError`] carrying a protocol [`ErrorCode`] (`workers/contract/protocol.ts`).
+//! is a [`ProverError`] carrying a protocol [`ErrorCode`] (`packages/core/protocol.ts`).
 //! Phase ids and labels are written here, on the prover side, and reach the page in the
 //! reports. With the `wasm` feature, [`export_prover!`] turns an implementation into the
-//! `Prover` class that `workers/contract/rust-worker.ts` drives, and [`wasm`] holds the exports
+//! `Prover` class that `packages/core/rust-worker.ts` drives, and [`wasm`] holds the exports
 //! every backend shares (build, threads, memory, panic hook, `initThreadPool`).
 //!
 //! The reports serialize (serde) to the shapes of the protocol:
@@ -49,7 +49,7 @@ pub mod thread_cache;
 #[global_allocator]
 static ALLOCATOR: thread_cache::ThreadCache<std::alloc::System> = thread_cache::ThreadCache::new(std::alloc::System);
 
-/// A protocol error code (`ErrorCode` in workers/contract/protocol.ts).
+/// A protocol error code (`ErrorCode` in packages/core/protocol.ts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorCode {

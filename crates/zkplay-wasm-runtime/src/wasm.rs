@@ -151,6 +151,7 @@ fn on_pool<P: Prover, R: Send>(f: impl FnOnce() -> R + Send) -> R {
 }
 
 #[cfg(not(feature = "threads"))]
+#[allow(clippy::extra_unused_type_parameters, reason = "the same call as the threaded build's, which reads P::ON_POOL")]
 fn on_pool<P: Prover, R>(f: impl FnOnce() -> R) -> R {
     f()
 }
@@ -164,7 +165,7 @@ pub fn running<P: Prover>(step: &str) -> JsValue {
     }
 }
 
-/// Exports `Prover`, the class `workers/contract/rust-worker.ts` drives, over an implementation
+/// Exports `Prover`, the class `packages/core/rust-worker.ts` drives, over an implementation
 /// of [`Prover`](crate::Prover). Use it once, in the backend crate (which depends on
 /// `wasm-bindgen`):
 ///

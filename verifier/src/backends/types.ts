@@ -1,7 +1,7 @@
 // What the package asks of one backend's verifier: the key file's bytes (already hash-checked),
 // the configuration and the statement; an answer, never an exception for a bad proof. Stated
 // here, in the package, so that its published declarations stand alone; the backends take them
-// through @zkplay/core/verifier, which adds how each backend's verifier is found.
+// from here, and spec.ts beside this file adds how each backend's verifier is found.
 import type { HashId } from '../hash';
 import type { RefusalCode } from '../refusal';
 

@@ -21,7 +21,6 @@ class BuildWatch {
   /** Milliseconds since the last answer, ticking while something builds: elapsed times use the server's clock. */
   sinceAnswer = $state(0);
   #answeredAt = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #ticker: ReturnType<typeof setInterval> | undefined;
   #started = false;
 
@@ -45,7 +44,7 @@ class BuildWatch {
         return;
       }
       this.problem = `could not reach the server: ${(e as Error).message}`;
-      this.#timer = setTimeout(() => void this.#poll(), POLL_MS);
+      setTimeout(() => void this.#poll(), POLL_MS);
       return;
     }
     try {
@@ -59,7 +58,7 @@ class BuildWatch {
     } catch (e) {
       // A server that builds but answers nonsense: the backends stay off, and the page says why.
       this.problem = `could not read the build status: ${(e as Error).message}`;
-      this.#timer = setTimeout(() => void this.#poll(), POLL_MS);
+      setTimeout(() => void this.#poll(), POLL_MS);
       return;
     }
     const before = this.status;
@@ -70,7 +69,7 @@ class BuildWatch {
     if (before && next && readyIds(next).some((id) => !readyIds(before).includes(id))) forgetKeys();
     if (next && next.jobs.some((j) => j.state === 'queued' || j.state === 'building')) {
       this.#ticker ??= setInterval(() => (this.sinceAnswer = performance.now() - this.#answeredAt), 1000);
-      this.#timer = setTimeout(() => void this.#poll(), POLL_MS);
+      setTimeout(() => void this.#poll(), POLL_MS);
     } else {
       clearInterval(this.#ticker);
       this.#ticker = undefined;

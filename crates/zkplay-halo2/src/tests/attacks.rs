@@ -255,6 +255,7 @@ fn forged_final_block(block: &[u8; RATE], pad: &[bool; RATE]) -> (PreimageCircui
     // Padding flags and masked words of the 17 input rounds.
     for r in 0..17 {
         let mut word = 0u64;
+        #[allow(clippy::needless_range_loop, reason = "b also places the byte in the round (i = 8r + b)")]
         for b in 0..8 {
             let i = 8 * r + b;
             let (col, rot) = cells[b];
@@ -621,7 +622,7 @@ fn mid_round_is_final_attack() {
     assert!(cut < S0);
     for guard in [false, true] {
         let sh = shape(guard);
-        let rows = rows_for(&[m.clone()], sh);
+        let rows = rows_for(std::slice::from_ref(&m), sh);
         let honest = PreimageCircuit::new(sh, Some(rows.clone()));
         assert_accepted(&honest, public_inputs(&d, 200));
         let attack = PreimageCircuit { params: sh, rows: Some(rows), tamper: Some(t.clone()) };
@@ -765,7 +766,7 @@ fn no_final_block_within_capacity() {
     let m = msg(300);
     assert_eq!(blocks_for_len(m.len()), 3);
     let sh = shape(true);
-    let all = multi_keccak::<Fr>(&[m.clone()], None, sh.keccak).0;
+    let all = multi_keccak::<Fr>(std::slice::from_ref(&m), None, sh.keccak).0;
     let laid_out = R * (1 + ROUNDS_PER_BLOCK * sh.capacity);
     let mut t = Tamper::default();
     for (col, row, v) in advice_cells_of(&m, laid_out..S1 + 18 * R) {

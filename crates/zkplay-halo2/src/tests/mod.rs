@@ -130,7 +130,7 @@ fn capacity_is_exact(s: &Setup) {
     let shape = wrapper_params(p.k, p.rows_per_round, cap + 1);
     let m = msg(max_message_bytes(cap + 1));
     let r = std::panic::catch_unwind(|| {
-        let rows = multi_keccak::<Fr>(&[m.clone()], Some(cap + 1), shape.keccak).0;
+        let rows = multi_keccak::<Fr>(std::slice::from_ref(&m), Some(cap + 1), shape.keccak).0;
         let c = PreimageCircuit::new(shape, Some(rows));
         MockProver::run(p.k, &c, vec![public_inputs(&keccak256(&m), m.len() as u64)])
             .map(|mp| mp.verify().is_ok())

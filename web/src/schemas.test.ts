@@ -2,18 +2,19 @@
 // an extra or a missing required field is refused with a sentence that names the field, and
 // every schema compiles under ajv strict mode. (The TypeScript types of these shapes are
 // generated from the schemas by scripts/gen-schema-types.mjs, so they cannot drift from them.)
+// Here, at the top of the tree, because the shapes come from every layer: web, verifier, core.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeExport, type ColdSetup } from '../../web/src/bench/export';
-import type { DeviceProbe } from '../../web/src/bench/probe';
-import type { NativeReference } from '../../web/src/bench/reference';
-import type { PrimitiveResult } from '../../web/src/primitives/result';
+import { makeExport, type ColdSetup } from './bench/export';
+import type { DeviceProbe } from './bench/probe';
+import type { NativeReference } from './bench/reference';
+import type { PrimitiveResult } from './primitives/result';
 import { encodeProofFile, type ProofFile } from '@zkplay/verifier/proof-file';
 import type { KeyFile, KeyManifest } from '@zkplay/verifier/keys';
-import type { ArtifactIndex } from './artifacts';
-import { stat, type RunResult } from './run-result';
-import { SCHEMAS, schemaProblems, type SchemaName } from './schemas';
+import type { ArtifactIndex } from '@zkplay/core/artifacts';
+import { stat, type RunResult } from '@zkplay/core/run-result';
+import { SCHEMAS, schemaProblems, type SchemaName } from '@zkplay/core/schemas';
 
 // ---- representative values ------------------------------------------------------------------
 const sha = 'ab'.repeat(32);
@@ -286,7 +287,7 @@ describe('files on disk', () => {
 
   // Build outputs: npm test runs the set-up first, so every backend that builds artifacts has
   // written its index.json; a missing one is a failed build, not a reason to skip.
-  const artifacts = join(import.meta.dirname, '../../web/public/artifacts');
+  const artifacts = join(import.meta.dirname, '../public/artifacts');
   const backendsDir = join(import.meta.dirname, '../../backends');
   const buildingBackends = readdirSync(backendsDir).filter((id) => existsSync(join(backendsDir, id, 'build.mjs')));
   it('the artifact index of every backend build validates', () => {

@@ -3,12 +3,12 @@
 // the package finds through `@zkplay/backends/verifiers`: either a TypeScript verifier of its
 // own, loaded only when a proof of that backend comes, or the verifier-only wasm its build lists
 // in keys.json (`verifier`: glue + wasm, no prover code), which the package runs with its one
-// wasm loader. The call, the answer and the EVM call are the package's own types (verifier/src/backends/types.ts),
-// which its published declarations carry without importing anything unpublished.
+// wasm loader. The call, the answer and the EVM call are in types.ts beside this file.
+// The package states what it asks of a backend, so that @zkplay/core need not know the package
+// (the arrows run web → verifier → core; scripts/import-boundaries.test.ts checks them): the
+// backends import these types from here, with `import type`, which leaves no run-time import.
 
-import type { BackendVerifier, SolidityCall } from '@zkplay/verifier/backends/types';
-
-export type { BackendAnswer, BackendVerifier, SolidityCall, VerifyCall } from '@zkplay/verifier/backends/types';
+import type { BackendVerifier, SolidityCall } from './types';
 
 /** An EVM verifier of a backend's proofs, for files of this proof system over this field. */
 export interface EvmSpec {

@@ -1,0 +1,79 @@
+// The linters of `npm test` (suite `lint`): eslint over the TypeScript, Svelte and JavaScript
+// (eslint.config.js), go vet and staticcheck over both Go modules; and cargo clippy over the
+// Rust crates, a suite run on request (`node scripts/test.mjs clippy`) because a fresh run costs
+// minutes. Each must be clean; an allowed exception is written where it applies, with its reason.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ensureToolchain } from './rust.mjs';
+import { cacheDir, capture, root, run } from './steps.mjs';
+
+const GO_MODULES = ['gnark', 'results'];
+// staticcheck's version is pinned by this module's go.mod and go.sum (a `tool` directive).
+const STATICCHECK_MODULE = join(root, 'tools', 'staticcheck');
+// Build tags that select the code a module runs in the browser: vetted for GOOS=js as well.
+const WASM_TAG = '//go:build js && wasm';
+
+export async function eslint() {
+  // The cache keeps a warm run to the files that changed (keyed by content and config).
+  await run(join(root, 'node_modules', '.bin', 'eslint'), [
+    '--max-warnings',
+    '0',
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    join(cacheDir, 'eslint-cache'),
+    '.',
+  ]);
+}
+
+export async function goLinters() {
+  // `go tool -n` builds the pinned staticcheck (once; the Go build cache keeps it) and prints its path.
+  const staticcheck = capture('go', ['tool', '-n', 'staticcheck'], { cwd: STATICCHECK_MODULE });
+  if (!staticcheck) throw new Error('could not build staticcheck from tools/staticcheck (go tool -n staticcheck)');
+  for (const dir of GO_MODULES) {
+    const cwd = join(root, dir);
+    await run('go', ['vet', './...'], { cwd, prefix: `go vet ${dir}` });
+    await run(staticcheck, ['./...'], { cwd, prefix: `staticcheck ${dir}` });
+    const wasm = wasmPackages(cwd);
+    if (!wasm.length) continue;
+    const env = { GOOS: 'js', GOARCH: 'wasm' };
+    await run('go', ['vet', ...wasm], { cwd, env, prefix: `go vet ${dir} (js/wasm)` });
+    await run(staticcheck, wasm, { cwd, env, prefix: `staticcheck ${dir} (js/wasm)` });
+  }
+}
+
+/** The packages of the module in cwd with a file built only for js/wasm, as ./relative paths. */
+function wasmPackages(cwd) {
+  const files = readdirSync(cwd, { recursive: true }).filter((f) => f.endsWith('.go'));
+  const dirs = files
+    .filter((f) => readFileSync(join(cwd, f), 'utf8').startsWith(WASM_TAG))
+    .map((f) => `./${dirname(f)}`);
+  return [...new Set(dirs)].sort();
+}
+
+// The wasm builds that compile from crates/ as it is, each crate with one feature set at a time
+// (as the builds do). Not here yet: bellman's and halo2's wasm, which build from a workspace with
+// registry patches (scripts/lib/wasm-patches.mjs), and the threaded variants (-Z build-std).
+const WASM_CLIPPY = [
+  ['zkplay-wasm-runtime', 'wasm'],
+  ['zkplay-plonky2', 'wasm'],
+  ['zkplay-plonky2', 'verifier-wasm'],
+  ['zkplay-starky', 'wasm'],
+  ['zkplay-starky', 'verifier-wasm'],
+  ['zkplay-primitives', 'wasm'],
+];
+
+/** cargo clippy over every crate and target (tests, examples), then the wasm features; warnings as errors. */
+export async function clippy() {
+  await ensureToolchain(root); // the pinned nightly, with its clippy component
+  const cwd = join(root, 'crates');
+  // Check mode shares nothing with the release builds' target folders: its own, kept warm.
+  const env = { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-clippy') };
+  const deny = ['--', '-D', 'warnings'];
+  await run('cargo', ['clippy', '--workspace', '--all-targets', '--locked', ...deny], { cwd, env, prefix: 'clippy' });
+  for (const [crate, feature] of WASM_CLIPPY) {
+    const args = ['clippy', '--locked', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
+    await run('cargo', [...args, '--features', feature, ...deny], { cwd, env, prefix: `clippy ${crate} ${feature}` });
+  }
+}
