@@ -34,7 +34,14 @@ async function loadBoth(page: Page) {
     const index = await (await fetch('/artifacts/kzg/index.json')).json();
     const m = await import(`/artifacts/kzg/${index.files.rustGlue.file}`);
     await m.default({ module_or_path: `/artifacts/kzg/${index.files.rust.file}` });
-    const w = globalThis as unknown as Record<string, any>;
+    // What wasm_exec.js and the Go build put on globalThis, and the callers this test adds.
+    type Call = (op: string, args: string) => Promise<string>;
+    const w = globalThis as unknown as {
+      Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> };
+      zkplayKzgGoOnReady?: () => void;
+      zkplayKzgGo?: { call: Call };
+      __kzg?: Record<string, Call>;
+    };
     const go = new w.Go();
     const { instance } = await WebAssembly.instantiateStreaming(
       fetch(`/artifacts/kzg/${index.files.go.file}`),
@@ -45,7 +52,7 @@ async function loadBoth(page: Page) {
     if (!w.zkplayKzgGo) await ready;
     w.__kzg = {
       rust: async (op: string, args: string) => m.call(op, args),
-      go: async (op: string, args: string) => w.zkplayKzgGo.call(op, args),
+      go: async (op: string, args: string) => w.zkplayKzgGo!.call(op, args),
     };
   });
 }
@@ -64,7 +71,10 @@ test('the consensus-spec KZG vectors pass in Chromium, in Go and in Rust, refuse
       for (const language of ['go', 'rust']) {
         const got = JSON.parse(
           await page.evaluate(
-            ([l, op, a]) => (globalThis as unknown as Record<string, any>).__kzg[l](op, a) as Promise<string>,
+            ([l, op, a]) =>
+              (globalThis as unknown as { __kzg: Record<string, (op: string, args: string) => Promise<string>> }).__kzg[
+                l
+              ](op, a),
             [language, kind, args],
           ),
         );

@@ -169,7 +169,9 @@ if (unknown.length) {
 const BROWSER_SUITES = new Set(['e2e', 'firefox']);
 const NATIVE_NICENESS = 10;
 // A suite marked onRequest (clippy) runs only when named.
-const selected = suites.filter(([key, , , { onRequest = false } = {}]) => (only.length ? only.includes(key) : !onRequest));
+const selected = suites.filter(([key, , , { onRequest = false } = {}]) =>
+  only.length ? only.includes(key) : !onRequest,
+);
 const browser = selected.filter(([key]) => BROWSER_SUITES.has(key));
 const native = selected.filter(([key]) => !BROWSER_SUITES.has(key));
 const sideBySide = browser.length > 0 && native.length > 0 && process.env.ZKPLAY_TEST_SERIAL !== '1';

@@ -15,7 +15,7 @@ import { createAddressFromString, type Address } from '@ethereumjs/util';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { toCalldata } from '@zkplay/verifier';
-import { verifyProofCall } from '@zkplay/verifier/backends/solidity-call';
+import { verifyProofCall } from '@zkplay/core/solidity-call';
 import { CODE_LIMIT_BYTES } from './solidity.mjs';
 import { proofHex, publicInputs, R } from './eip2537.mjs';
 

@@ -11,7 +11,7 @@
 //   3. e(A, B) · e(C, −δ) · e(K₀ + Σ wᵢKᵢ₊₁, −γ) · e(−α, β) = 1.
 import type { SolidityCall } from '@zkplay/verifier/backends/types';
 import { bn254 } from '@noble/curves/bn254.js';
-import { verifyProofCall } from '@zkplay/verifier/backends/solidity-call';
+import { verifyProofCall } from '@zkplay/core/solidity-call';
 import {
   EncodingError,
   G1Point,

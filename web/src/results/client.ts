@@ -1,11 +1,6 @@
 // The results service's HTTP API (results/, docs/results-service.md), as the page uses it.
 import { schemaProblems } from '@zkplay/core/schemas';
-import type {
-  ResultsAggregates,
-  ResultsGroup as Group,
-  ResultsPage as Page,
-  StoredRun,
-} from '@zkplay/core/generated/schema-types';
+import type { ResultsAggregates, ResultsPage as Page, StoredRun } from '@zkplay/core/generated/schema-types';
 import type { ResultSubmission } from './submission';
 
 // The answers' shapes are schema/results-page and results-aggregates (types generated from them).

@@ -1,7 +1,24 @@
 // The ABI call of a verifier contract's verifyProof(bytes proof, uint256[n] input): one encoder
-// for every backend that has a contract (gnark's exported one, bellman's generated ones).
+// for every backend that has a contract (gnark's exported one, bellman's generated ones). In core,
+// since the backends make the call and the verifier package hands it out.
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { SolidityCall } from './types';
+
+/**
+ * The call of an EVM verifier contract for one proof, for a dApp to send. The verifier package
+ * states the same shape in its published types (verifier/src/backends/types.ts, whose type files
+ * cannot import a workspace package); verifier/src/backends/solidity-call.test.ts checks the two
+ * stay one shape.
+ */
+export interface SolidityCall {
+  /** The contract function's signature, e.g. verifyProof(bytes,uint256[33]). */
+  function: string;
+  /** The proof as the contract reads it, 0x-hex. */
+  proof: string;
+  /** The public inputs, 0x-hex words. */
+  input: string[];
+  /** ABI-encoded calldata: selector, then the arguments. */
+  data: string;
+}
 
 const word = (x: bigint) => x.toString(16).padStart(64, '0');
 
