@@ -101,6 +101,7 @@ func TestValidatorRefusesWhatTheSchemaRefuses(t *testing.T) {
 		},
 		"timestamp not RFC 3339": func(m map[string]any) { m["timestamp"] = "yesterday" },
 		"threads 0":              func(m map[string]any) { m["environment"].(map[string]any)["threads"] = 0 },
+		"threads 1025":           func(m map[string]any) { m["environment"].(map[string]any)["threads"] = 1025 },
 		"config value a list":    func(m map[string]any) { m["config"].(map[string]any)["k"] = []any{1} },
 	}
 	for name, mutate := range cases {
@@ -276,7 +277,7 @@ func resolve(root, s map[string]any) map[string]any {
 var known = map[string]bool{
 	"$schema": true, "$id": true, "$defs": true, "$ref": true, "title": true, "description": true,
 	"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true,
-	"minItems": true, "minimum": true, "const": true, "enum": true, "format": true,
+	"minItems": true, "minimum": true, "maximum": true, "const": true, "enum": true, "format": true,
 }
 
 // validate returns what is wrong with v under schema s (paths as JSON pointers).
@@ -304,6 +305,11 @@ func validate(root, s map[string]any, v any, at string) (errs []string) {
 	if m, ok := s["minimum"].(float64); ok {
 		if x, isNum := v.(float64); isNum && x < m {
 			bad("is %v, below the minimum %v", x, m)
+		}
+	}
+	if m, ok := s["maximum"].(float64); ok {
+		if x, isNum := v.(float64); isNum && x > m {
+			bad("is %v, above the maximum %v", x, m)
 		}
 	}
 	if f, ok := s["format"].(string); ok {
