@@ -20,10 +20,15 @@ async function openPrimitives(page: Page): Promise<string[]> {
   return wasm;
 }
 
+/** The view's own controls (Runs, Libraries, Measure, …), apart from the KZG panel's of the same names. */
+const controls = (page: Page) => page.getByRole('region', { name: 'Primitives', exact: true });
+
 /** Clicks Measure and waits for the run to end with all `n` cases measured. */
 async function measure(page: Page, n: number) {
-  await page.getByRole('button', { name: 'Measure' }).click();
-  await expect(page.getByRole('button', { name: 'Measure' })).toBeVisible({ timeout: 8 * 60_000 });
+  await controls(page).getByRole('button', { name: 'Measure', exact: true }).click();
+  await expect(controls(page).getByRole('button', { name: 'Measure', exact: true })).toBeVisible({
+    timeout: 8 * 60_000,
+  });
   await expect(page.getByText(new RegExp(`${n} of ${n} measured\\.`))).toBeVisible();
 }
 
@@ -39,7 +44,7 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
   // Nothing of either wasm is fetched before a measurement asks for it.
   expect(wasm).toEqual([]);
 
-  await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await controls(page).getByRole('spinbutton', { name: 'Runs' }).fill('1');
   await measure(page, 60);
   await expect(table.getByText(/failed/)).toHaveCount(0);
 
@@ -66,7 +71,7 @@ test('measures every primitive in Go and Rust at the quick scales, each result c
   // The download: a benchmark export whose primitives are the 60 wasm records, all checked.
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: 'Download results (JSON)' }).click(),
+    controls(page).getByRole('button', { name: 'Download results (JSON)' }).click(),
   ]);
   const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
   expect(data.format).toBe('zkplay-bench');
@@ -84,11 +89,11 @@ test('Rust on 2 threads: the threaded build runs halo2curves’ MSM on rayon’s
 }) => {
   const wasm = await openPrimitives(page);
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
-  const threads = page.getByRole('combobox', { name: 'Threads (Rust)' });
+  const threads = controls(page).getByRole('combobox', { name: 'Threads (Rust)' });
   await expect(threads).toBeEnabled();
   await threads.selectOption('2');
-  await page.getByRole('combobox', { name: 'Libraries' }).selectOption('rust');
-  await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await controls(page).getByRole('combobox', { name: 'Libraries' }).selectOption('rust');
+  await controls(page).getByRole('spinbutton', { name: 'Runs' }).fill('1');
   await measure(page, 34);
 
   const table = page.getByRole('table', { name: 'Primitive timings' });
