@@ -124,9 +124,21 @@ export class Session {
     return this.call((e) => e.value, el);
   }
 
-  /** A real mouse click on the element's centre, after scrolling it into view. */
+  /**
+   * A real mouse click on the element's centre, once it is enabled, scrolled into view and not
+   * covered there by another element (as Playwright waits before it clicks): a click that lands
+   * on a disabled button or on something else is lost without an error.
+   */
   async click(el) {
-    await this.call((e) => e.scrollIntoView({ block: 'center', inline: 'center' }), el);
+    await this.until('the element to be enabled, in view and not covered', STEP_TIMEOUT, () =>
+      this.call((e) => {
+        if (e.disabled) return false;
+        e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && (hit === e || e.contains(hit));
+      }, el),
+    );
     await this.bidi.send('input.performActions', {
       context: this.context,
       actions: [
