@@ -1,8 +1,8 @@
 // A WebDriver BiDi client over one WebSocket. Firefox speaks BiDi itself (its Remote Agent,
 // started with --remote-debugging-port), so the smoke test needs no driver binary between it and
-// the browser: geckodriver, which had to be compiled from crates.io on every new machine (~75 s),
-// is gone, and with it selenium-webdriver. What it uses of the protocol: commands with an id
-// answered by a result or an error, events, and the script module's remote values.
+// the browser, and so nothing to compile or download on a new machine. What it uses of the
+// protocol: commands with an id answered by a result or an error, events, and the script
+// module's remote values.
 import WebSocket from 'ws';
 
 /** An error answer of the browser: `error` is the BiDi error code ("no such frame", …). */

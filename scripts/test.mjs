@@ -165,7 +165,7 @@ if (unknown.length) {
 // that wait out a timeout); the native suites (Go, Rust, type checks, unit tests) take that
 // part, at a lower priority so that the browsers keep what they ask for. Each native suite's
 // output goes to its own log file, and its tail is printed if it fails.
-// ZKPLAY_TEST_SERIAL=1 runs one suite at a time, as before.
+// ZKPLAY_TEST_SERIAL=1 runs one suite at a time, every suite's output on the console.
 const BROWSER_SUITES = new Set(['e2e', 'firefox']);
 const NATIVE_NICENESS = 10;
 // A suite marked onRequest (clippy) runs only when named.

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// Findings of a second review of the checks, each a request that was answered wrongly before.
+// Requests at the edges of the checks (bytes no text holds, cursors and ids of any shape, numbers
+// written as floats, a phase counted in another step), each refused or read as the docs say.
 func TestReviewFindings(t *testing.T) {
 	eachDatabase(t, func(t *testing.T, dsn string) {
 		h := newHarness(t, dsn, nil)

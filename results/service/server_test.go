@@ -300,7 +300,7 @@ func TestRefusalsLeaveTheDatabaseUnchanged(t *testing.T) {
 		{"2^31 bytes with the right block count", edit(func(m map[string]any) {
 			obj(m, "result", "message")["bytes"], obj(m, "result", "message")["blocks"] = 1<<31, (1<<31)/136+1
 		}), nil, 422, CodeImpossible},
-		// max(1,(b+63)/64) wrapped to a negative count for this length, and 1 was taken.
+		// Counting blocks as max(1,(b+63)/64) would wrap to a negative count here and take 1.
 		{"bellman, 2^63-1 bytes in one block", func(t *testing.T) []byte {
 			return []byte(strings.Replace(string(bellmanRun(t, nil)), `"bytes":14`, `"bytes":9223372036854775807`, 1))
 		}, nil, 422, CodeSchema},
