@@ -28,6 +28,9 @@ function expectedDigest(id) {
 export async function smokeBackend(s, base, id, threadsWanted) {
   const { events } = s;
   const started = Date.now();
+  // Through about:blank: navigating from the previous backend's page to the same URL (or one
+  // that differs only in its #fragment) may keep that document, its workers and its state.
+  await s.cmd('open about:blank', s.navigate('about:blank'));
   await s.cmd(`open ${base}/`, s.navigate(`${base}/`));
   const radio = await s.until(`the ${id} backend choice (input[name="backend"][value="${id}"])`, STEP_TIMEOUT, () =>
     s.find(sel.backendRadio(id)),
