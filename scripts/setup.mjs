@@ -9,9 +9,10 @@
 //   --for=build  the static site (dist/): npm deps, each backend's core, the page bundle and the
 //                verifier package; with --all also what is built on request (the backends'
 //                wide-arithmetic builds, the primitives view's wasm)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildPrimitives } from './lib/primitives.mjs';
+import { ensureToolchain } from './lib/rust.mjs';
 import { buildKzg } from './lib/kzg.mjs';
 import { ensureFirefoxForTests } from './lib/firefox.mjs';
 import { cliOptions } from './lib/args.mjs';
@@ -23,6 +24,7 @@ import {
   logToolVersions,
   npmDependencies,
   pageBundle,
+  SETUP_TOOLS_READY,
   pageSources,
   verifierPackage,
   writeArtifactIndexes,
@@ -49,6 +51,12 @@ try {
   if (purpose === 'test') await ensureFirefoxForTests(); // firefox-esr (e2e-firefox/)
   if (purpose === 'test') await ensurePostgresForTests(); // the results service's tests start their own cluster
   await lockCache(`npm ${purpose === 'test' ? 'test' : 'run build'}`);
+  if (purpose === 'test') {
+    // Tell test.mjs (our parent, when it runs the set-up) that the suites which need no build may
+    // start: the toolchain first, so that they never install it beside a build doing the same.
+    if (existsSync(join(root, 'crates'))) await ensureToolchain(root);
+    process.send?.(SETUP_TOOLS_READY);
+  }
   const queue = new BuildQueue({ jobs: await backendJobs({ mode: all ? 'all' : 'core' }) });
   const failed = await queue.run();
   if (failed.length)

@@ -12,6 +12,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -24,8 +25,10 @@ import {
   run,
   step,
   stepTimesFile,
+  stopCommands,
   withSink,
 } from './lib/steps.mjs';
+import { SETUP_TOOLS_READY } from './lib/setup-steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
 
@@ -155,7 +158,11 @@ if (rustCrates.length) {
   ]);
 }
 
-const { _: only } = cliOptions('node scripts/test.mjs [suite key ...]', {}, { positionals: true });
+const { _: only, setup: withSetup } = cliOptions(
+  'node scripts/test.mjs [--setup] [suite key ...]',
+  { setup: false },
+  { positionals: true },
+);
 const unknown = only.filter((key) => !suites.some(([k]) => k === key));
 if (unknown.length) {
   console.error(`no test suite ${unknown.join(', ')}: the keys are ${suites.map(([k]) => k).join(', ')}`);
@@ -174,10 +181,20 @@ const selected = suites.filter(([key, , , { onRequest = false } = {}]) =>
 );
 const browser = selected.filter(([key]) => BROWSER_SUITES.has(key));
 const native = selected.filter(([key]) => !BROWSER_SUITES.has(key));
-const sideBySide = browser.length > 0 && native.length > 0 && process.env.ZKPLAY_TEST_SERIAL !== '1';
+const serial = process.env.ZKPLAY_TEST_SERIAL === '1';
+const sideBySide = browser.length > 0 && native.length > 0 && !serial;
+// With --setup (`npm test`), these native suites need nothing the builds make, so they start as
+// soon as the set-up has its tools, beside the builds: the builds leave a core idle about a tenth
+// of the time (key generation and links are partly single-threaded). Not `rust`: a `cargo test`
+// holds the native target folder's lock while its tests run, which would stall the set-up's
+// native key builds.
+const EARLY_SUITES = new Set(['format', 'lint', 'results', 'rust-wasm-patches']);
 
 let failed = 0;
-/** Runs the suites one after another, stopping at the first that fails; `quiet` sends each one's output to a log file. */
+/**
+ * Runs the suites one after another, stopping at the first that fails; `quiet` sends each one's
+ * output to a log file. Resolves to whether every suite passed.
+ */
 async function runInTurn(group, quiet) {
   for (const [key, name, fn] of group) {
     const logFile = join(cacheDir, 'logs', `test-${key}.log`);
@@ -192,29 +209,79 @@ async function runInTurn(group, quiet) {
     } catch (e) {
       failed++;
       console.error(`\n[zkplay] ✘ ${name} failed: ${e.message}${quiet ? `\n(its whole output: ${logFile})` : ''}`);
-      return;
+      return false;
     }
   }
+  return true;
 }
-if (sideBySide) {
-  log(
-    `${native.length} native suites run beside the ${browser.length} browser suites, at nice ${NATIVE_NICENESS}; their output goes to ${join(cacheDir, 'logs', 'test-<suite>.log')} (ZKPLAY_TEST_SERIAL=1: one suite at a time)`,
-  );
-  await Promise.all([runInTurn(browser, false), runInTurn(native, true)]);
+if (withSetup && !serial) {
+  const early = native.filter(([key]) => EARLY_SUITES.has(key));
+  const late = native.filter(([key]) => !EARLY_SUITES.has(key));
+  let earlyDone = Promise.resolve(true);
+  const setupOk = await runSetup(() => {
+    if (!early.length) return;
+    log(
+      `${early.map(([key]) => key).join(', ')}: these suites need no build and run beside the set-up, at nice ${NATIVE_NICENESS}; their output goes to ${join(cacheDir, 'logs', 'test-<suite>.log')}`,
+    );
+    earlyDone = runInTurn(early, true);
+  });
+  if (!setupOk) {
+    stopCommands(); // the early suites: nothing waits for them now
+    await earlyDone;
+    console.error('\n[zkplay] ✘ the set-up failed: no test suite ran to its end');
+    process.exit(1);
+  }
+  if (browser.length && late.length)
+    log(
+      `${late.length} more native suites run beside the ${browser.length} browser suites, at nice ${NATIVE_NICENESS} (ZKPLAY_TEST_SERIAL=1: one suite at a time)`,
+    );
+  // The native side stops at its first failure, the early suites' included.
+  const lateNative = earlyDone.then((passed) => passed && runInTurn(late, true));
+  await Promise.all([runInTurn(browser, false), lateNative]);
 } else {
-  await runInTurn(selected, false);
+  if (withSetup && !(await runSetup())) process.exit(1);
+  if (sideBySide) {
+    log(
+      `${native.length} native suites run beside the ${browser.length} browser suites, at nice ${NATIVE_NICENESS}; their output goes to ${join(cacheDir, 'logs', 'test-<suite>.log')} (ZKPLAY_TEST_SERIAL=1: one suite at a time)`,
+    );
+    await Promise.all([runInTurn(browser, false), runInTurn(native, true)]);
+  } else {
+    await runInTurn(selected, false);
+  }
 }
 printSlowest(10);
 log(failed ? 'tests failed' : 'all test suites passed');
 
+/**
+ * Runs `setup.mjs --for=test` as a child, its output on this console; calls onToolsReady when it
+ * says the suites that need no build may start. Resolves to whether it succeeded.
+ */
+function runSetup(onToolsReady = () => {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', 'setup.mjs'), '--for=test'], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (m) => {
+      if (m === SETUP_TOOLS_READY) onToolsReady();
+    });
+    child.on('error', (e) => {
+      console.error(`[zkplay] could not start the set-up: ${e.message}`);
+      resolve(false);
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
 /** The slowest steps of this `npm test`: its set-up's (when it ran in the same npm call) and the suites'. */
 function printSlowest(n) {
-  let setup = [];
-  try {
-    setup = JSON.parse(readFileSync(stepTimesFile(), 'utf8'));
-    rmSync(stepTimesFile());
-  } catch {
-    // no set-up in this call (node scripts/test.mjs on its own)
+  const setup = [];
+  for (const file of [stepTimesFile(process.pid), stepTimesFile()]) {
+    try {
+      setup.push(...JSON.parse(readFileSync(file, 'utf8')));
+      rmSync(file);
+    } catch {
+      // no set-up of this run wrote it (node scripts/test.mjs on its own)
+    }
   }
   // The outermost steps only: a suite and the step inside it are one stretch of time.
   const all = [...setup, ...finishedSteps]
@@ -223,7 +290,7 @@ function printSlowest(n) {
     .slice(0, n);
   if (!all.length) return;
   log(
-    `the slowest ${all.length} steps and suites${sideBySide ? ' (the native suites ran beside the browser ones: their times overlap)' : ''}:`,
+    `the slowest ${all.length} steps and suites${sideBySide || withSetup ? ' (some suites ran beside the set-up or the browser suites: their times overlap)' : ''}:`,
   );
   for (const s of all) log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
 }

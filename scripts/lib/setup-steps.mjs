@@ -21,6 +21,13 @@ export function logToolVersions() {
   }
 }
 
+/**
+ * What `setup.mjs --for=test` sends its parent (test.mjs) once the npm packages, the browsers,
+ * PostgreSQL and the Rust toolchain are in place and it holds the cache: the suites that need
+ * no build (test.mjs EARLY_SUITES) may start beside the builds.
+ */
+export const SETUP_TOOLS_READY = 'zkplay: set-up tools ready';
+
 /** One set-up at a time per cache (scripts/lib/lock.mjs); resolves to release(). */
 export const lockCache = (what) => acquireLock(join(cacheDir, 'setup.lock'), what, { onWait: (m) => log(m) });
 

@@ -61,11 +61,12 @@ export const withSink = (sink, fn) => sinks.run(sink, fn);
 export const finishedSteps = [];
 
 /**
- * Where `npm test`'s set-up leaves its step times for the suites' run to print with theirs: the
- * two are separate processes that npm starts from one shell, so the file names that shell (their
- * parent's pid) and a later run of another shell never reads it.
+ * Where the set-up leaves its step times for the suites' run to print with theirs. The set-up
+ * writes it under its parent's pid: test.mjs's, when `npm test` (test.mjs --setup) starts it, or
+ * the shell's, when one shell runs `setup.mjs --for=test && test.mjs`; so test.mjs reads both
+ * its own pid's file and its parent's, and no other run ever reads either.
  */
-export const stepTimesFile = () => join(cacheDir, 'logs', `steps-of-${process.ppid}.json`);
+export const stepTimesFile = (parentPid = process.ppid) => join(cacheDir, 'logs', `steps-of-${parentPid}.json`);
 
 export function log(msg) {
   const line = `[zkplay ${elapsed()}] ${msg}`;
