@@ -44,7 +44,27 @@ type Started struct {
 	krs        curve.G1Jac // Krs without the tail's Σ hⱼ[Zⱼ]₁
 	ZTail      []fr.Element
 	TailFrom   int
+	// Steps times each step of Begin and Continue, for measurement (cmd/steps).
+	Steps []Step
 }
+
+// Step is one timed step of a proof.
+type Step struct {
+	Name string
+	Dur  time.Duration
+}
+
+// lap appends the time since *t as step name and restarts *t.
+func (st *Started) lap(name string, t *time.Time) {
+	now := time.Now()
+	st.Steps = append(st.Steps, Step{name, now.Sub(*t)})
+	*t = now
+}
+
+// HeadShare is the share of the quotient's MSM that Continue computes; the second instance
+// computes the rest (ZPart) meanwhile. It is chosen so that both sides take about as long in
+// js/wasm (measured with prover/cmd/steps, docs/benchmarks.md).
+var HeadShare = 0.40
 
 // Start is Begin then Continue: every part of the proof but the tail of the quotient's MSM.
 func (p *Prover) Start(msg []byte) (*Started, error) {
@@ -79,6 +99,8 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 		return nil, errorf(CodeInternal, "witness: %v", err)
 	}
 	witnessDur := time.Since(t)
+	st = &Started{WitnessDur: witnessDur}
+	st.lap("witness", &t)
 	r1cs := p.ccs.(*cs.R1CS)
 	sol, err := r1cs.Solve(w)
 	if err != nil {
@@ -86,14 +108,14 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	}
 	solution := sol.(*cs.R1CSSolution)
 	wires := []fr.Element(solution.W)
+	st.lap("solve", &t)
 	h := quotient(solution.A, solution.B, solution.C, &pk.Domain)
+	st.lap("quotient (FFTs)", &t)
 	sizeH := int(pk.Domain.Cardinality - 1) // deg h = n − 2
 	h = h[:sizeH]
-	// The second instance takes the last three quarters: natively on one thread, Continue with
-	// half the quotient took ~2.1 s against ~1.0 s for the other half, so the wire MSMs are
-	// about half of the quotient's; with a quarter the two sides take about as long.
-	from := sizeH / 4
-	return &Started{WitnessDur: witnessDur, wires: wires, h: h, nbPublic: r1cs.GetNbPublicVariables(), ZTail: h[from:], TailFrom: from}, nil
+	from := int(float64(sizeH) * HeadShare)
+	st.wires, st.h, st.nbPublic, st.ZTail, st.TailFrom = wires, h, r1cs.GetNbPublicVariables(), h[from:], from
+	return st, nil
 }
 
 // Continue computes the MSMs over the wires and the head of the quotient's, and the blinding.
@@ -101,6 +123,7 @@ func (p *Prover) Continue(st *Started) (err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
 	pk := p.pk.(*groth16bn254.ProvingKey)
 	wires, h := st.wires, st.h
+	t := time.Now()
 
 	var r, s, rs fr.Element
 	if _, err := r.SetRandom(); err != nil {
@@ -112,31 +135,37 @@ func (p *Prover) Continue(st *Started) (err error) {
 	rs.Mul(&r, &s).Neg(&rs)
 	deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
 	config := ecc.MultiExpConfig{NbTasks: 1}
+	st.lap("blinding", &t)
 
 	var ar, bs1, krs, zHead curve.G1Jac
-	if _, err := ar.MultiExp(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA), config); err != nil {
+	if ar, err = wireMSMG1(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA)); err != nil {
 		return errorf(CodeInternal, "msm A: %v", err)
 	}
 	ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
+	st.lap("msm A (G1)", &t)
 	wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
-	if _, err := bs1.MultiExp(pk.G1.B, wiresB, config); err != nil {
+	if bs1, err = wireMSMG1(pk.G1.B, wiresB); err != nil {
 		return errorf(CodeInternal, "msm B1: %v", err)
 	}
 	bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
+	st.lap("msm B (G1)", &t)
 	var bs, deltaS curve.G2Jac
-	if _, err := bs.MultiExp(pk.G2.B, wiresB, config); err != nil {
+	if bs, err = wireMSMG2(pk.G2.B, wiresB); err != nil {
 		return errorf(CodeInternal, "msm B2: %v", err)
 	}
 	deltaS.FromAffine(&pk.G2.Delta)
 	deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
 	bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
+	st.lap("msm B (G2)", &t)
 
-	if _, err := krs.MultiExp(pk.G1.K, wires[st.nbPublic:], config); err != nil {
+	if krs, err = wireMSMG1(pk.G1.K, wires[st.nbPublic:]); err != nil {
 		return errorf(CodeInternal, "msm K: %v", err)
 	}
+	st.lap("msm K (G1)", &t)
 	if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], h[:st.TailFrom], config); err != nil {
 		return errorf(CodeInternal, "msm Z: %v", err)
 	}
+	st.lap("msm Z head (G1)", &t)
 	krs.AddAssign(&zHead).AddMixed(&deltas[2])
 	var p1 curve.G1Jac
 	krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
@@ -145,6 +174,7 @@ func (p *Prover) Continue(st *Started) (err error) {
 	st.krs = krs
 	st.proof.Ar.FromJacobian(&ar)
 	st.proof.Bs.FromJacobian(&bs)
+	st.lap("combine", &t)
 	st.wires, st.h = nil, nil
 	return nil
 }

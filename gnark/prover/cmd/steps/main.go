@@ -1,0 +1,137 @@
+// Command steps times each step of a two-part Groth16 proof (prover.Begin, Continue, ZPart,
+// Finish), natively or as js/wasm under Node, so that wasm's slowdown can be split by step:
+//
+//	go run ./prover/cmd/steps -dir KEYS [-n 5]
+//	GOOS=js GOARCH=wasm go run -exec=$(go env GOROOT)/lib/wasm/go_js_wasm_exec ./prover/cmd/steps -dir KEYS
+//
+// Every proof is verified; the medians of n runs are printed, one line per step.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+	"github.com/consensys/gnark/logger"
+
+	"zkplay/gnark/keccak"
+	"zkplay/gnark/prover"
+)
+
+func main() {
+	dir := flag.String("dir", "", "artifact directory written by cmd/setup")
+	n := flag.Int("n", 5, "runs")
+	flag.BoolVar(&prover.BitWireMSM, "bitmsm", prover.BitWireMSM, "wire MSMs as sums of the points whose wire is 1")
+	flag.Float64Var(&prover.HeadShare, "head", prover.HeadShare, "share of the quotient's MSM computed beside the wire MSMs")
+	flag.Parse()
+	if *dir == "" {
+		log.Fatal("usage: steps -dir KEYS [-n 5]")
+	}
+	logger.Disable()
+	m, err := prover.ReadManifest(*dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(*dir, name))
+		if err != nil {
+			log.Fatal(err)
+		}
+		return b
+	}
+	var p prover.Prover
+	if _, err := p.LoadBytes(read(m.Files.CCS.Name), read(m.Files.PK.Name), read(m.Files.VK.Name)); err != nil {
+		log.Fatal(err)
+	}
+	msg := make([]byte, keccak.MaxBytes)
+	for i := range msg {
+		msg[i] = byte('a' + i%26)
+	}
+	digest := keccak.Sum(msg)
+
+	times := map[string][]time.Duration{}
+	var order []string
+	add := func(name string, d time.Duration) {
+		if _, ok := times[name]; !ok {
+			order = append(order, name)
+		}
+		times[name] = append(times[name], d)
+	}
+	for i := range *n {
+		t0 := time.Now()
+		st, err := p.Begin(msg)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if i == 0 {
+			printScalars("quotient tail", st.ZTail)
+		}
+		if err := p.Continue(st); err != nil {
+			log.Fatal(err)
+		}
+		t := time.Now()
+		tail, err := p.ZPart(st.ZTail, st.TailFrom)
+		if err != nil {
+			log.Fatal(err)
+		}
+		zDur := time.Since(t)
+		proof, err := st.Finish(tail)
+		if err != nil {
+			log.Fatal(err)
+		}
+		total := time.Since(t0)
+		if ok, err := p.Verify(proof, digest, len(msg)); err != nil || !ok {
+			log.Fatalf("verify: ok=%v err=%v", ok, err)
+		}
+		for _, s := range st.Steps {
+			add(s.Name, s.Dur)
+		}
+		add("msm Z tail (G1, second instance)", zDur)
+		add("one instance, total", total)
+		add("two instances, critical path", total-min(zDur, sinceQuotient(st.Steps)))
+	}
+	fmt.Printf("%s/%s, GOMAXPROCS=%d, bitmsm=%v, head=%.3f, %d runs, medians (min-max) in ms:\n", runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), prover.BitWireMSM, prover.HeadShare, *n)
+	for _, name := range order {
+		d := times[name]
+		slices.Sort(d)
+		fmt.Printf("  %-36s %8.1f  (%.1f-%.1f)\n", name, ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
+	}
+}
+
+// sinceQuotient is the time Continue took: what runs beside the second instance's ZPart.
+func sinceQuotient(steps []prover.Step) time.Duration {
+	var d time.Duration
+	after := false
+	for _, s := range steps {
+		if after {
+			d += s.Dur
+		}
+		if s.Name == "quotient (FFTs)" {
+			after = true
+		}
+	}
+	return d
+}
+
+func printScalars(what string, v []fr.Element) {
+	var zero, one, small int
+	for i := range v {
+		switch {
+		case v[i].IsZero():
+			zero++
+		case v[i].IsOne():
+			one++
+		case v[i].IsUint64() && v[i].Uint64() < 1<<16:
+			small++
+		}
+	}
+	fmt.Printf("%s: %d scalars, %d zero, %d one, %d other < 2^16\n", what, len(v), zero, one, small)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
