@@ -101,3 +101,31 @@ func TestTwoPartsBothWireMSMs(t *testing.T) {
 		}
 	}
 }
+
+// Vectors between the instances: a round trip keeps every element, and bytes that are not whole
+// elements or hold an element at or above the modulus are refused.
+func TestVectorEncoding(t *testing.T) {
+	v := wireScalars(t, 50)
+	got, err := DecodeVector(EncodeVector(v))
+	if err != nil || len(got) != len(v) {
+		t.Fatalf("round trip: %v", err)
+	}
+	for i := range v {
+		if !got[i].Equal(&v[i]) {
+			t.Fatalf("element %d changed", i)
+		}
+	}
+	if _, err := DecodeVector(make([]byte, 33)); code(err) != CodeInvalidInput {
+		t.Fatalf("33 bytes: %v", err)
+	}
+	for _, bad := range []fr.Element{modulus, {modulus[0] + 1, modulus[1], modulus[2], modulus[3]}, {0, 0, 0, modulus[3] + 1}, {^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}} {
+		b := EncodeVector([]fr.Element{{}, bad})
+		if _, err := DecodeVector(b); code(err) != CodeInvalidInput {
+			t.Fatalf("%v accepted: %v", bad, err)
+		}
+	}
+	below := fr.Element{modulus[0] - 1, modulus[1], modulus[2], modulus[3]}
+	if _, err := DecodeVector(EncodeVector([]fr.Element{below})); err != nil {
+		t.Fatalf("q-1 refused: %v", err)
+	}
+}
