@@ -129,3 +129,21 @@ func TestVectorEncoding(t *testing.T) {
 		t.Fatalf("q-1 refused: %v", err)
 	}
 }
+
+// The one-instance prover of the wasm build: its proofs verify, and a message beyond the
+// capacity is a capacity error, as with Prove.
+func TestProveInParts(t *testing.T) {
+	p, _ := loadProver(t)
+	for _, msg := range [][]byte{nil, make([]byte, keccak.MaxBytes)} {
+		proof, _, _, err := p.ProveInParts(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := p.Verify(proof, keccak.Sum(msg), len(msg)); err != nil || !ok {
+			t.Fatalf("%d bytes: does not verify (ok=%v err=%v)", len(msg), ok, err)
+		}
+	}
+	if _, _, _, err := p.ProveInParts(make([]byte, keccak.MaxBytes+1)); code(err) != CodeCapacity {
+		t.Fatalf("a message beyond the capacity: %v", err)
+	}
+}

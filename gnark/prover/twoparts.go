@@ -91,6 +91,25 @@ func (p *Prover) Start(msg []byte) (*Started, error) {
 	return st, p.ZHead(st)
 }
 
+// ProveInParts is Start, ZPart and Finish on this instance: the one-instance prover of the wasm
+// build, which returns what Prove returns. (Natively Prove stays: gnark's Prove runs its MSMs on
+// every core, these parts on one.)
+func (p *Prover) ProveInParts(msg []byte) (proof []byte, witnessDur, proveDur time.Duration, err error) {
+	t := time.Now()
+	st, err := p.Start(msg)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	tail, err := p.ZPart(st.ZTail, st.TailFrom)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if proof, err = st.Finish(tail); err != nil {
+		return nil, 0, 0, errorf(CodeInternal, "%v", err)
+	}
+	return proof, st.WitnessDur, time.Since(t) - st.WitnessDur, nil
+}
+
 // Begin solves the circuit for msg: after it, st.B and st.C can go to a second instance's Cosets.
 func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	defer recoverTo(&err, CodeInternal, "proving")

@@ -28,6 +28,7 @@ import (
 func main() {
 	dir := flag.String("dir", "", "artifact directory written by cmd/setup")
 	n := flag.Int("n", 5, "runs")
+	oneInstance := flag.Bool("one", false, "time gnark's Prove against ProveInParts (one instance), alternated, instead")
 	flag.BoolVar(&prover.BitWireMSM, "bitmsm", prover.BitWireMSM, "wire MSMs as sums of the points whose wire is 1")
 	flag.Float64Var(&prover.HeadShare, "head", prover.HeadShare, "share of the quotient's MSM computed beside the wire MSMs")
 	flag.Parse()
@@ -56,6 +57,10 @@ func main() {
 	}
 	digest := keccak.Sum(msg)
 
+	if *oneInstance {
+		compareOneInstance(&p, msg, digest, *n)
+		return
+	}
 	times := map[string][]time.Duration{}
 	var order []string
 	add := func(name string, d time.Duration) {
@@ -123,6 +128,31 @@ func main() {
 		slices.Sort(d)
 		fmt.Printf("  %-36s %8.1f  (%.1f-%.1f)\n", name, ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
+}
+
+// compareOneInstance times gnark's Prove and ProveInParts alternately, n times each.
+func compareOneInstance(p *prover.Prover, msg []byte, digest [keccak.DigestBytes]byte, n int) {
+	var gnark, parts []time.Duration
+	for range n {
+		for _, f := range []func([]byte) ([]byte, time.Duration, time.Duration, error){p.Prove, p.ProveInParts} {
+			proof, wd, pd, err := f(msg)
+			if err != nil {
+				log.Fatal(err)
+			}
+			if ok, err := p.Verify(proof, digest, len(msg)); err != nil || !ok {
+				log.Fatalf("verify: ok=%v err=%v", ok, err)
+			}
+			if len(gnark) == len(parts) {
+				gnark = append(gnark, wd+pd)
+			} else {
+				parts = append(parts, wd+pd)
+			}
+		}
+	}
+	slices.Sort(gnark)
+	slices.Sort(parts)
+	fmt.Printf("%s/%s, one instance, %d runs each, alternated, medians (min-max): gnark Prove %.1f ms (%.1f-%.1f), ProveInParts %.1f ms (%.1f-%.1f)\n",
+		runtime.GOOS, runtime.GOARCH, n, ms(gnark[n/2]), ms(gnark[0]), ms(gnark[n-1]), ms(parts[n/2]), ms(parts[0]), ms(parts[n-1]))
 }
 
 // roundTrip is v encoded and decoded as it travels between the instances.
