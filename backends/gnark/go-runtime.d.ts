@@ -15,9 +15,15 @@ interface GnarkWasm {
   load(ccs: Uint8Array, pk: Uint8Array, vk: Uint8Array): Promise<{ phases: GnarkPhase[]; circuit: { constraints: number }; capacityBytes: number }>;
   prove(message: Uint8Array): Promise<{ proof: Uint8Array; phases: GnarkPhase[] }>;
   verify(proof: Uint8Array, digest: Uint8Array, length: number): Promise<{ ok: boolean; phases: GnarkPhase[] }>;
-  /** The two-instance path (gnark/prover/twoparts.go): begin, then proceed beside a second instance's zPart, then finish. */
-  begin(message: Uint8Array): Promise<{ tail: Uint8Array; from: number; witnessMs: number }>;
+  /**
+   * The two-instance path (gnark/prover/twoparts.go): begin; proceed beside a second instance's
+   * cosets; quotient; zHead beside the second's zPart; finish. Vectors are 32 bytes per element.
+   */
+  begin(message: Uint8Array): Promise<{ b: Uint8Array; c: Uint8Array; witnessMs: number }>;
+  cosets(b: Uint8Array, c: Uint8Array): Promise<{ b: Uint8Array; c: Uint8Array }>;
   proceed(): Promise<unknown>;
+  quotient(b: Uint8Array, c: Uint8Array): Promise<{ tail: Uint8Array; from: number }>;
+  zHead(): Promise<unknown>;
   finish(part: Uint8Array): Promise<{ proof: Uint8Array }>;
   loadKey(pk: Uint8Array): Promise<{ ms: number }>;
   zPart(tail: Uint8Array, from: number): Promise<{ part: Uint8Array }>;

@@ -1,10 +1,11 @@
 // The second gnark instance: its own worker running gnark/cmd/wasm with only the proving key,
-// computing the tail of the quotient's multi-scalar multiplication while the prover's worker
-// runs the rest (gnark/prover/twoparts.go). Go's js/wasm port has one thread; this is how gnark
+// taking B and C to the coset and then computing the tail of the quotient's multi-scalar
+// multiplication while the prover's worker runs the rest (gnark/prover/twoparts.go). Go's js/wasm port has one thread; this is how gnark
 // uses a second core. Messages (see SecondInstance in worker.ts):
 //   (none: this script has started)  -> {type: 'alive'}
 //   {type: 'load', wasm, pk}         -> {type: 'ready'}
-//   {type: 'z-part', id, tail, from} -> {type: 'part', id, part, memoryBytes}
+//   {type: 'cosets', id, b, c}       -> {type: 'done', id, result: {b, c}, memoryBytes}
+//   {type: 'z-part', id, tail, from} -> {type: 'done', id, result: {part}, memoryBytes}
 // and {type: 'error', id?, code, message} for any failure.
 import { BackendError } from '@zkplay/core/protocol';
 import { call, startGnark, type GoInstance } from './go-instance';
@@ -26,11 +27,12 @@ onmessage = async (ev: MessageEvent) => {
       instance = await startGnark(m.wasm, (code, message) => fail(undefined, new BackendError(code, message)));
       await call(instance.gnark.loadKey(m.pk));
       postMessage({ type: 'ready' });
-    } else if (m?.type === 'z-part') {
+    } else if (m?.type === 'cosets' || m?.type === 'z-part') {
       if (!instance) throw new BackendError('internal', 'the second gnark instance has no key loaded');
-      const { part } = await call(instance.gnark.zPart(m.tail, m.from));
+      const g = instance.gnark;
+      const result: Record<string, Uint8Array> = m.type === 'cosets' ? await call(g.cosets(m.b, m.c)) : await call(g.zPart(m.tail, m.from));
       // Its linear memory never shrinks: its size now is this instance's peak so far.
-      postMessage({ type: 'part', id: m.id, part, memoryBytes: instance.memory.buffer.byteLength }, { transfer: [part.buffer] });
+      postMessage({ type: 'done', id: m.id, result, memoryBytes: instance.memory.buffer.byteLength }, { transfer: Object.values(result).map((a) => a.buffer) });
     } else {
       throw new BackendError('internal', `the second gnark instance got an unknown message: ${JSON.stringify(m?.type)}`);
     }

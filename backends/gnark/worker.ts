@@ -1,7 +1,8 @@
 // The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
 // them in the Go runtime and serves the shared protocol. On 2 threads it also starts a second
-// Go wasm instance in its own worker (second-instance.ts), which takes part of each proof's
-// largest multi-scalar multiplication: Go's js/wasm port itself runs on one thread.
+// Go wasm instance in its own worker (second-instance.ts), which takes about half of each proof
+// (two thirds of the quotient's FFTs, half of its multi-scalar multiplication): Go's js/wasm port
+// itself runs on one thread.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, THREAD_START_PHASE, type Config } from '@zkplay/core/protocol';
 import { fatal, serve, type PhaseContext } from '@zkplay/core/serve';
@@ -54,7 +55,7 @@ async function startGo(wasm: Uint8Array): Promise<GnarkWasm> {
 
 /** The second Go wasm instance (second-instance.ts), seen from this worker. */
 class SecondInstance {
-  private pending = new Map<number, { resolve: (part: Uint8Array) => void; reject: (e: Error) => void }>();
+  private pending = new Map<number, { resolve: (result: Record<string, Uint8Array>) => void; reject: (e: Error) => void }>();
   private next = 0;
   /** The second instance's linear memory after its last part. */
   memoryBytes = 0;
@@ -67,9 +68,9 @@ class SecondInstance {
     };
     worker.onmessage = (ev: MessageEvent) => {
       const m = ev.data;
-      if (m.type === 'part') {
+      if (m.type === 'done') {
         this.memoryBytes = m.memoryBytes;
-        this.settle(m.id)?.resolve(m.part);
+        this.settle(m.id)?.resolve(m.result);
       }
       else if (m.type === 'error') {
         const err = new BackendError(m.code, `second gnark instance: ${m.message}`);
@@ -116,11 +117,21 @@ class SecondInstance {
     });
   }
 
-  zPart(tail: Uint8Array, from: number): Promise<Uint8Array> {
+  /** B and C on the coset (the Go API's cosets); the arrays are transferred. */
+  cosets(b: Uint8Array, c: Uint8Array): Promise<Record<string, Uint8Array>> {
+    return this.request({ type: 'cosets', b, c }, [b.buffer, c.buffer]);
+  }
+
+  /** The quotient's tail MSM, as a 64-byte G1 point (the Go API's zPart); the tail is transferred. */
+  async zPart(tail: Uint8Array, from: number): Promise<Uint8Array> {
+    return (await this.request({ type: 'z-part', tail, from }, [tail.buffer])).part;
+  }
+
+  private request(m: Record<string, unknown>, transfer: Transferable[]): Promise<Record<string, Uint8Array>> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'z-part', id, tail, from }, { transfer: [tail.buffer] });
+      this.worker.postMessage({ ...m, id }, { transfer });
     });
   }
 
@@ -180,13 +191,20 @@ serve({
       throw new BackendError('capacity', `message is ${message.length} bytes; the gnark circuit holds at most ${prepared!.index.maxMessageBytes} bytes (one Keccak block)`);
     }
     if (second) {
-      // Two instances: the second computes the quotient's tail while this one proceeds.
+      // Two instances (gnark/prover/twoparts.go): the second takes B and C to the coset while
+      // this one takes A and computes the wire MSMs, then the quotient's tail MSM while this
+      // one computes the head's.
       const t = performance.now();
       ctx.start('prove', label('prove'));
       const begun = await call(g.begin(message));
-      const part = second.zPart(begun.tail, begun.from);
-      part.catch(() => undefined); // awaited below, after proceed: no unhandled rejection meanwhile
+      const onCoset = second.cosets(begun.b, begun.c);
+      onCoset.catch(() => undefined); // awaited below, after proceed: no unhandled rejection meanwhile
       await call(g.proceed());
+      const { b, c } = await onCoset;
+      const q = await call(g.quotient(b, c));
+      const part = second.zPart(q.tail, q.from);
+      part.catch(() => undefined); // the same, after zHead
+      await call(g.zHead());
       const out = await call(g.finish(await part));
       ctx.record('witness', label('witness'), begun.witnessMs);
       ctx.record('prove', label('prove'), performance.now() - t - begun.witnessMs);

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -247,8 +248,9 @@ func TestTwoParts(t *testing.T) {
 	}
 }
 
-// TestTwoPartsConcurrently runs the tail's MSM beside Continue, as a second instance would, and
-// logs the times against gnark's Prove (measured in benchmarks, never asserted here).
+// TestTwoPartsConcurrently runs the second instance's steps (Cosets, then ZPart) beside
+// Continue and ZHead, as the browser does, and logs the times against gnark's Prove (measured
+// in benchmarks, never asserted here).
 func TestTwoPartsConcurrently(t *testing.T) {
 	p, _ := loadProver(t)
 	msg := []byte("abc")
@@ -262,19 +264,24 @@ func TestTwoPartsConcurrently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	begin := time.Since(t0)
-	tail := make(chan curve.G1Jac, 1)
-	go func() {
-		part, err := p.ZPart(st.ZTail, st.TailFrom)
-		if err != nil {
-			t.Error(err)
+	beside := func(second func() error, first func() error) {
+		done := make(chan error, 1)
+		go func() { done <- second() }()
+		if err := first(); err != nil {
+			t.Fatal(err)
 		}
-		tail <- part
-	}()
-	if err := p.Continue(st); err != nil {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, c := st.B, st.C
+	beside(func() error { return p.Cosets(b, c) }, func() error { return p.Continue(st) })
+	if err := p.Quotient(st, b, c); err != nil {
 		t.Fatal(err)
 	}
-	proof, err := st.Finish(<-tail)
+	var tail curve.G1Jac
+	beside(func() (err error) { tail, err = p.ZPart(st.ZTail, st.TailFrom); return err }, func() error { return p.ZHead(st) })
+	proof, err := st.Finish(tail)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +289,74 @@ func TestTwoPartsConcurrently(t *testing.T) {
 	if ok, err := p.Verify(proof, keccak.Sum(msg), len(msg)); err != nil || !ok {
 		t.Fatalf("concurrent two-part proof does not verify (ok=%v err=%v)", ok, err)
 	}
-	t.Logf("GOMAXPROCS=%d: gnark Prove %v; two parts %v (Begin %v)", runtime.GOMAXPROCS(0), one, two, begin)
+	t.Logf("GOMAXPROCS=%d: gnark Prove %v; in parts %v", runtime.GOMAXPROCS(0), one, two)
+}
+
+// A second instance that returns wrong cosets (B and C swapped, one value changed) makes a
+// proof that does not verify; steps out of order or vectors of the wrong size are errors.
+func TestTwoPartsWrongCosets(t *testing.T) {
+	p, _ := loadProver(t)
+	msg := []byte("abc")
+	for name, spoil := range map[string]func(b, c []fr.Element) ([]fr.Element, []fr.Element){
+		"swapped": func(b, c []fr.Element) ([]fr.Element, []fr.Element) { return c, b },
+		"one value changed": func(b, c []fr.Element) ([]fr.Element, []fr.Element) {
+			var one fr.Element
+			one.SetOne()
+			b[12345].Add(&b[12345], &one)
+			return b, c
+		},
+	} {
+		st, err := p.Begin(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Cosets(st.B, st.C); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Continue(st); err != nil {
+			t.Fatal(err)
+		}
+		b, c := spoil(st.B, st.C)
+		if err := p.Quotient(st, b, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.ZHead(st); err != nil {
+			t.Fatal(err)
+		}
+		tail, err := p.ZPart(st.ZTail, st.TailFrom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof, err := st.Finish(tail)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := p.Verify(proof, keccak.Sum(msg), len(msg)); ok {
+			t.Fatalf("a proof from %s cosets verified", name)
+		}
+	}
+	st, err := p.Begin(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Cosets(st.B[:100]); code(err) != CodeInvalidInput {
+		t.Fatalf("cosets of a short vector: %v", err)
+	}
+	if err := p.Quotient(st, st.B, st.C); code(err) != CodeInternal {
+		t.Fatalf("quotient before continue: %v", err)
+	}
+	if err := p.ZHead(st); code(err) != CodeInternal {
+		t.Fatalf("zHead before quotient: %v", err)
+	}
+	if err := p.Continue(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Continue(st); code(err) != CodeInternal {
+		t.Fatalf("continue twice: %v", err)
+	}
+	if err := p.Quotient(st, st.B[1:], st.C); code(err) != CodeInvalidInput {
+		t.Fatalf("quotient of a short vector: %v", err)
+	}
 }
 
 // The second instance's side: a prover holding only the proving key computes the same part as
@@ -306,6 +380,26 @@ func TestProvingKeyOnly(t *testing.T) {
 	st, err := p.Begin([]byte("abc"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Its cosets are the full prover's.
+	b, c := slices.Clone(st.B), slices.Clone(st.C)
+	if err := p.Cosets(st.B, st.C); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.Cosets(b, c); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(b, st.B) || !slices.Equal(c, st.C) {
+		t.Fatal("the key-only instance computed other cosets")
+	}
+	if err := p.Continue(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Quotient(st, b, c); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.ZTail) == 0 {
+		t.Fatal("no tail")
 	}
 	want, err := p.ZPart(st.ZTail, st.TailFrom)
 	if err != nil {

@@ -1,9 +1,10 @@
 package prover
 
-// Groth16 proving in two parts, so that a second Go wasm instance (Go's js/wasm port runs on
-// one thread) can take most of the largest multi-scalar multiplication: the quotient's 2^18 − 1
-// full-size coefficients against pk.G1.Z. The rest (solving, the quotient's FFTs, the wire MSMs,
-// whose scalars are almost all bits in this circuit) stays in the first instance.
+// Groth16 proving in parts, so that a second Go wasm instance (Go's js/wasm port runs on one
+// thread) can take half of the work: while this instance takes A's evaluations to the coset and
+// computes the wire MSMs (Continue), the second takes B's and C's (Cosets); once the quotient h
+// is known (Quotient), the second computes the MSM of its tail against pk.G1.Z (ZPart) while
+// this one computes the head's (ZHead). Solving stays here.
 //
 // The proof is what gnark v0.16.3's groth16.Prove computes for a circuit without commitments
 // (backend/groth16/bn254/prove.go), written out so that its steps can be split:
@@ -33,30 +34,83 @@ import (
 	"zkplay/gnark/keccak"
 )
 
-// Started is a proof after the first part: everything but Σ hⱼ[Zⱼ]₁ over the tail of
-// the quotient, which ZTail (its scalars) and TailFrom (its first index) describe.
+// Started is a proof between Begin and Finish.
 type Started struct {
 	// WitnessDur is how long building the witness took (Begin's first step).
 	WitnessDur time.Duration
-	wires, h   []fr.Element // between Begin and Continue
-	nbPublic   int
-	proof      groth16bn254.Proof
-	krs        curve.G1Jac // Krs without the tail's Σ hⱼ[Zⱼ]₁
-	ZTail      []fr.Element
-	TailFrom   int
+	// B and C are the evaluations of B and C on the domain after Begin, for Cosets.
+	B, C     []fr.Element
+	a, wires []fr.Element // between Begin and Continue / Quotient
+	h        []fr.Element // between Quotient and ZHead
+	nbPublic int
+	r, s     fr.Element
+	ar, bs1  curve.G1Jac
+	bs       curve.G2Jac
+	krs      curve.G1Jac // Σ_private wᵢ[Kᵢ]₁, then Krs without the tail's Σ hⱼ[Zⱼ]₁
+	proof    groth16bn254.Proof
+	// ZTail and TailFrom are the tail of h and its first index, after Quotient, for ZPart.
+	ZTail    []fr.Element
+	TailFrom int
+	// Steps times each step this instance ran, for measurement (cmd/steps).
+	Steps []Step
 }
 
-// Start is Begin then Continue: every part of the proof but the tail of the quotient's MSM.
+// Step is one timed step of a proof.
+type Step struct {
+	Name string
+	Dur  time.Duration
+}
+
+// lap appends the time since *t as step name and restarts *t.
+func (st *Started) lap(name string, t *time.Time) {
+	now := time.Now()
+	st.Steps = append(st.Steps, Step{name, now.Sub(*t)})
+	*t = now
+}
+
+// HeadShare is the share of the quotient's MSM that ZHead computes; the second instance
+// computes the rest (ZPart) meanwhile. It is chosen so that both sides take about as long in
+// js/wasm (measured with prover/cmd/steps, docs/benchmarks.md).
+var HeadShare = 0.50
+
+// Start runs every step but ZPart in this instance, as Prove does; the tail is left to ZPart.
 func (p *Prover) Start(msg []byte) (*Started, error) {
 	st, err := p.Begin(msg)
 	if err != nil {
 		return nil, err
 	}
-	return st, p.Continue(st)
+	if err := p.Cosets(st.B, st.C); err != nil {
+		return nil, err
+	}
+	if err := p.Continue(st); err != nil {
+		return nil, err
+	}
+	if err := p.Quotient(st, st.B, st.C); err != nil {
+		return nil, err
+	}
+	return st, p.ZHead(st)
 }
 
-// Begin solves the circuit for msg and computes the quotient: after it, ZTail is known and a
-// second instance can compute its MSM (ZPart) while this one runs Continue.
+// ProveInParts is Start, ZPart and Finish on this instance: the one-instance prover of the wasm
+// build, which returns what Prove returns. (Natively Prove stays: gnark's Prove runs its MSMs on
+// every core, these parts on one.)
+func (p *Prover) ProveInParts(msg []byte) (proof []byte, witnessDur, proveDur time.Duration, err error) {
+	t := time.Now()
+	st, err := p.Start(msg)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	tail, err := p.ZPart(st.ZTail, st.TailFrom)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if proof, err = st.Finish(tail); err != nil {
+		return nil, 0, 0, errorf(CodeInternal, "%v", err)
+	}
+	return proof, st.WitnessDur, time.Since(t) - st.WitnessDur, nil
+}
+
+// Begin solves the circuit for msg: after it, st.B and st.C can go to a second instance's Cosets.
 func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
 	if p.ccs == nil {
@@ -78,74 +132,147 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	if err != nil {
 		return nil, errorf(CodeInternal, "witness: %v", err)
 	}
-	witnessDur := time.Since(t)
+	st = &Started{WitnessDur: time.Since(t)}
+	st.lap("witness", &t)
 	r1cs := p.ccs.(*cs.R1CS)
 	sol, err := r1cs.Solve(w)
 	if err != nil {
 		return nil, errorf(CodeInternal, "solve: %v", err)
 	}
 	solution := sol.(*cs.R1CSSolution)
-	wires := []fr.Element(solution.W)
-	h := quotient(solution.A, solution.B, solution.C, &pk.Domain)
-	sizeH := int(pk.Domain.Cardinality - 1) // deg h = n − 2
-	h = h[:sizeH]
-	// The second instance takes the last three quarters: natively on one thread, Continue with
-	// half the quotient took ~2.1 s against ~1.0 s for the other half, so the wire MSMs are
-	// about half of the quotient's; with a quarter the two sides take about as long.
-	from := sizeH / 4
-	return &Started{WitnessDur: witnessDur, wires: wires, h: h, nbPublic: r1cs.GetNbPublicVariables(), ZTail: h[from:], TailFrom: from}, nil
+	n := int(pk.Domain.Cardinality)
+	pad := func(v []fr.Element) []fr.Element { return append(v, make([]fr.Element, n-len(v))...) }
+	st.a, st.B, st.C = pad(solution.A), pad(solution.B), pad(solution.C)
+	st.wires, st.nbPublic = solution.W, r1cs.GetNbPublicVariables()
+	st.lap("solve", &t)
+	return st, nil
 }
 
-// Continue computes the MSMs over the wires and the head of the quotient's, and the blinding.
+// Cosets takes evaluations on the domain to evaluations on the coset g·⟨ω⟩ (in place), as
+// gnark's prover does: back to coefficients, then forward on the coset. A second instance,
+// holding only the proving key, runs it for B and C.
+func (p *Prover) Cosets(vs ...[]fr.Element) (err error) {
+	defer recoverTo(&err, CodeInternal, "proving")
+	if p.pk == nil {
+		return errorf(CodeInternal, "cosets asked before a proving key was loaded")
+	}
+	domain := &p.pk.(*groth16bn254.ProvingKey).Domain
+	for _, v := range vs {
+		if len(v) != int(domain.Cardinality) {
+			return errorf(CodeInvalidInput, "%d evaluations, the domain has %d", len(v), domain.Cardinality)
+		}
+	}
+	for _, v := range vs {
+		domain.FFTInverse(v, fft.DIF)
+		domain.FFT(v, fft.DIT, fft.OnCoset())
+	}
+	return nil
+}
+
+// Continue takes A to the coset and computes the wire MSMs and the blinding.
 func (p *Prover) Continue(st *Started) (err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
+	if st.a == nil {
+		return errorf(CodeInternal, "continue called twice or before begin")
+	}
 	pk := p.pk.(*groth16bn254.ProvingKey)
-	wires, h := st.wires, st.h
-
-	var r, s, rs fr.Element
-	if _, err := r.SetRandom(); err != nil {
+	t := time.Now()
+	if err := p.Cosets(st.a); err != nil {
+		return err
+	}
+	st.lap("A to the coset (FFTs)", &t)
+	wires := st.wires
+	if _, err := st.r.SetRandom(); err != nil {
 		return errorf(CodeInternal, "randomness: %v", err)
 	}
-	if _, err := s.SetRandom(); err != nil {
+	if _, err := st.s.SetRandom(); err != nil {
 		return errorf(CodeInternal, "randomness: %v", err)
 	}
-	rs.Mul(&r, &s).Neg(&rs)
-	deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
-	config := ecc.MultiExpConfig{NbTasks: 1}
-
-	var ar, bs1, krs, zHead curve.G1Jac
-	if _, err := ar.MultiExp(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA), config); err != nil {
+	if st.ar, err = wireMSMG1(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA)); err != nil {
 		return errorf(CodeInternal, "msm A: %v", err)
 	}
-	ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
+	st.lap("msm A (G1)", &t)
 	wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
-	if _, err := bs1.MultiExp(pk.G1.B, wiresB, config); err != nil {
+	if st.bs1, err = wireMSMG1(pk.G1.B, wiresB); err != nil {
 		return errorf(CodeInternal, "msm B1: %v", err)
 	}
-	bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
-	var bs, deltaS curve.G2Jac
-	if _, err := bs.MultiExp(pk.G2.B, wiresB, config); err != nil {
+	st.lap("msm B (G1)", &t)
+	if st.bs, err = wireMSMG2(pk.G2.B, wiresB); err != nil {
 		return errorf(CodeInternal, "msm B2: %v", err)
 	}
+	st.lap("msm B (G2)", &t)
+	if st.krs, err = wireMSMG1(pk.G1.K, wires[st.nbPublic:]); err != nil {
+		return errorf(CodeInternal, "msm K: %v", err)
+	}
+	st.lap("msm K (G1)", &t)
+	st.wires = nil
+	return nil
+}
+
+// Quotient computes h from A (taken to the coset by Continue) and B and C on the coset
+// (Cosets), and sets ZTail and TailFrom for a second instance's ZPart.
+func (p *Prover) Quotient(st *Started, b, c []fr.Element) (err error) {
+	defer recoverTo(&err, CodeInternal, "proving")
+	if st.a == nil || st.wires != nil {
+		return errorf(CodeInternal, "quotient called before continue or twice")
+	}
+	domain := &p.pk.(*groth16bn254.ProvingKey).Domain
+	n := int(domain.Cardinality)
+	if len(b) != n || len(c) != n {
+		return errorf(CodeInvalidInput, "B and C on the coset have %d and %d evaluations, the domain has %d", len(b), len(c), n)
+	}
+	t := time.Now()
+	a := st.a
+	var zInv, one fr.Element
+	one.SetOne()
+	zInv.Exp(domain.FrMultiplicativeGen, big.NewInt(int64(n)))
+	zInv.Sub(&zInv, &one).Inverse(&zInv)
+	for i := range a {
+		a[i].Mul(&a[i], &b[i]).Sub(&a[i], &c[i]).Mul(&a[i], &zInv)
+	}
+	domain.FFTInverse(a, fft.DIF, fft.OnCoset())
+	st.a, st.B, st.C = nil, nil, nil
+	sizeH := n - 1 // deg h = n − 2
+	st.h = a[:sizeH]
+	st.TailFrom = int(float64(sizeH) * HeadShare)
+	st.ZTail = st.h[st.TailFrom:]
+	st.lap("quotient (FFT)", &t)
+	return nil
+}
+
+// ZHead computes the head of the quotient's MSM and puts the proof together but for the tail.
+func (p *Prover) ZHead(st *Started) (err error) {
+	defer recoverTo(&err, CodeInternal, "proving")
+	if st.h == nil {
+		return errorf(CodeInternal, "zHead called before quotient or twice")
+	}
+	pk := p.pk.(*groth16bn254.ProvingKey)
+	t := time.Now()
+	var zHead curve.G1Jac
+	if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], st.h[:st.TailFrom], ecc.MultiExpConfig{NbTasks: 1}); err != nil {
+		return errorf(CodeInternal, "msm Z: %v", err)
+	}
+	st.lap("msm Z head (G1)", &t)
+	r, s := st.r, st.s
+	var rs fr.Element
+	rs.Mul(&r, &s).Neg(&rs)
+	deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
+	ar, bs1, bs, krs := st.ar, st.bs1, st.bs, st.krs
+	ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
+	bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
+	var deltaS curve.G2Jac
 	deltaS.FromAffine(&pk.G2.Delta)
 	deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
 	bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
-
-	if _, err := krs.MultiExp(pk.G1.K, wires[st.nbPublic:], config); err != nil {
-		return errorf(CodeInternal, "msm K: %v", err)
-	}
-	if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], h[:st.TailFrom], config); err != nil {
-		return errorf(CodeInternal, "msm Z: %v", err)
-	}
 	krs.AddAssign(&zHead).AddMixed(&deltas[2])
 	var p1 curve.G1Jac
 	krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
 	krs.AddAssign(p1.ScalarMultiplication(&bs1, r.BigInt(new(big.Int))))
-
 	st.krs = krs
 	st.proof.Ar.FromJacobian(&ar)
 	st.proof.Bs.FromJacobian(&bs)
-	st.wires, st.h = nil, nil
+	st.h = nil
+	st.lap("blinding and combine", &t)
 	return nil
 }
 
@@ -171,28 +298,6 @@ func (st *Started) Finish(tail curve.G1Jac) ([]byte, error) {
 	pr := st.proof
 	pr.Krs.FromJacobian(&krs)
 	return encodeProof(&pr)
-}
-
-// quotient returns the coefficients of (A·B − C)/(Xⁿ − 1) from the evaluations of A, B and C on
-// the domain, as gnark's prover computes them: back to coefficients, onto the coset
-// g·⟨ω⟩ where Xⁿ − 1 is the constant gⁿ − 1, divided there, and back to coefficients.
-func quotient(a, b, c []fr.Element, domain *fft.Domain) []fr.Element {
-	n := int(domain.Cardinality)
-	pad := func(v []fr.Element) []fr.Element { return append(v, make([]fr.Element, n-len(v))...) }
-	a, b, c = pad(a), pad(b), pad(c)
-	for _, v := range [][]fr.Element{a, b, c} {
-		domain.FFTInverse(v, fft.DIF)
-		domain.FFT(v, fft.DIT, fft.OnCoset())
-	}
-	var zInv, one fr.Element
-	one.SetOne()
-	zInv.Exp(domain.FrMultiplicativeGen, big.NewInt(int64(n)))
-	zInv.Sub(&zInv, &one).Inverse(&zInv)
-	for i := range a {
-		a[i].Mul(&a[i], &b[i]).Sub(&a[i], &c[i]).Mul(&a[i], &zInv)
-	}
-	domain.FFTInverse(a, fft.DIF, fft.OnCoset())
-	return a
 }
 
 // skipInfinity drops the wires whose key point is the point at infinity (the key stores only

@@ -37,7 +37,10 @@ func main() {
 	api.Set("prove", promiseFunc(prove))
 	api.Set("verify", promiseFunc(verify))
 	api.Set("begin", promiseFunc(begin))
+	api.Set("cosets", promiseFunc(cosets))
 	api.Set("proceed", promiseFunc(proceed))
+	api.Set("quotient", promiseFunc(quotient))
+	api.Set("zHead", promiseFunc(zHead))
 	api.Set("finish", promiseFunc(finish))
 	api.Set("loadKey", promiseFunc(loadKey))
 	api.Set("zPart", promiseFunc(zPart))
@@ -159,7 +162,9 @@ func prove(args []js.Value) (func() (any, error), error) {
 		return nil, err
 	}
 	return func() (any, error) {
-		proof, wd, pd, err := p.Prove(msg)
+		// The parts on one instance: the wire MSMs as sums (prover/msmbits.go) make this faster
+		// than gnark's Prove in js/wasm (docs/benchmarks.md).
+		proof, wd, pd, err := p.ProveInParts(msg)
 		if err != nil {
 			return nil, err
 		}
@@ -199,12 +204,13 @@ func verify(args []js.Value) (func() (any, error), error) {
 	}, nil
 }
 
-// The two-instance path: this instance runs begin, proceed and finish; a second one, which
-// loaded only the proving key (loadKey), computes zPart between begin and finish, while this
-// one runs proceed. The quotient's tail travels as 32-byte big-endian field elements, the
-// part as an uncompressed G1 point (64 bytes); both are checked where they arrive.
+// The two-instance path (prover/twoparts.go): this instance runs begin, proceed, quotient,
+// zHead and finish; a second one, which loaded only the proving key (loadKey), runs cosets
+// beside proceed and zPart beside zHead. Vectors of field elements travel as
+// prover.EncodeVector writes them, the part as an uncompressed G1 point (64 bytes); both are
+// checked where they arrive.
 
-// begin(message) -> {tail: Uint8Array, from, witnessMs}
+// begin(message) -> {b: Uint8Array, c: Uint8Array, witnessMs}: B and C for the second's cosets.
 func begin(args []js.Value) (func() (any, error), error) {
 	msg, err := bytesArg(args, 0, "message")
 	if err != nil {
@@ -216,16 +222,27 @@ func begin(args []js.Value) (func() (any, error), error) {
 			return nil, err
 		}
 		started = st
-		tail := make([]byte, 0, fr.Bytes*len(st.ZTail))
-		for i := range st.ZTail {
-			b := st.ZTail[i].Bytes()
-			tail = append(tail, b[:]...)
-		}
-		return map[string]any{"tail": toUint8Array(tail), "from": st.TailFrom, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
+		b, c := toUint8Array(prover.EncodeVector(st.B)), toUint8Array(prover.EncodeVector(st.C))
+		st.B, st.C = nil, nil
+		return map[string]any{"b": b, "c": c, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
 	}, nil
 }
 
-// proceed() computes the rest of the proof but the tail's MSM.
+// cosets(b, c) -> {b, c}: B and C on the coset (the second instance's first part).
+func cosets(args []js.Value) (func() (any, error), error) {
+	b, c, err := vectorArgs(args, "b", "c")
+	if err != nil {
+		return nil, err
+	}
+	return func() (any, error) {
+		if err := p.Cosets(b, c); err != nil {
+			return nil, err
+		}
+		return map[string]any{"b": toUint8Array(prover.EncodeVector(b)), "c": toUint8Array(prover.EncodeVector(c))}, nil
+	}, nil
+}
+
+// proceed() takes A to the coset and computes the wire MSMs.
 func proceed([]js.Value) (func() (any, error), error) {
 	return func() (any, error) {
 		if started == nil {
@@ -233,6 +250,48 @@ func proceed([]js.Value) (func() (any, error), error) {
 		}
 		return nil, p.Continue(started)
 	}, nil
+}
+
+// quotient(b, c) -> {tail: Uint8Array, from}: h from B and C on the coset; its tail is zPart's.
+func quotient(args []js.Value) (func() (any, error), error) {
+	b, c, err := vectorArgs(args, "b", "c")
+	if err != nil {
+		return nil, err
+	}
+	return func() (any, error) {
+		if started == nil {
+			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("quotient called before begin")}
+		}
+		if err := p.Quotient(started, b, c); err != nil {
+			return nil, err
+		}
+		return map[string]any{"tail": toUint8Array(prover.EncodeVector(started.ZTail)), "from": started.TailFrom}, nil
+	}, nil
+}
+
+// zHead() computes the head of the quotient's MSM and the rest of the proof but the tail.
+func zHead([]js.Value) (func() (any, error), error) {
+	return func() (any, error) {
+		if started == nil {
+			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("zHead called before begin")}
+		}
+		return nil, p.ZHead(started)
+	}, nil
+}
+
+// vectorArgs decodes two vectors of field elements (prover.DecodeVector).
+func vectorArgs(args []js.Value, names ...string) (_, _ []fr.Element, err error) {
+	var vs [2][]fr.Element
+	for i, name := range names {
+		raw, err := bytesArg(args, i, name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if vs[i], err = prover.DecodeVector(raw); err != nil {
+			return nil, nil, invalid("%s: %v", name, err)
+		}
+	}
+	return vs[0], vs[1], nil
 }
 
 // finish(part: Uint8Array(64)) -> {proof: Uint8Array}
@@ -285,19 +344,14 @@ func zPart(args []js.Value) (func() (any, error), error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(b)%fr.Bytes != 0 {
-		return nil, invalid("tail must be whole %d-byte field elements, got %d bytes", fr.Bytes, len(b))
+	h, err := prover.DecodeVector(b)
+	if err != nil {
+		return nil, invalid("tail: %v", err)
 	}
 	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) || args[1].Int() < 0 {
 		return nil, invalid("from must be a non-negative integer")
 	}
 	from := args[1].Int()
-	h := make([]fr.Element, len(b)/fr.Bytes)
-	for i := range h {
-		if err := h[i].SetBytesCanonical(b[i*fr.Bytes : (i+1)*fr.Bytes]); err != nil {
-			return nil, invalid("tail element %d: %v", i, err)
-		}
-	}
 	return func() (any, error) {
 		part, err := p.ZPart(h, from)
 		if err != nil {

@@ -1,0 +1,104 @@
+package prover
+
+// Multi-scalar multiplications over the wires. In this circuit almost every wire is a bit
+// (Keccak-f runs over single bits, gnark/keccak/permute.go), so Σ wᵢPᵢ is mostly a plain sum of
+// the points whose wire is 1. gnark-crypto's MultiExp does not know that: it converts every
+// scalar out of Montgomery form, cuts it into ~19 windows and runs a bucket method per window,
+// which in Go's js/wasm costs several times the additions themselves (G2 above all). Here the
+// ones are added directly, the minus ones (about one wire in ten) subtracted, and only the few
+// other scalars (~150 of ~134,000) go to MultiExp. The sum is the same
+// group element, so the proof is the one Prove computes.
+
+import (
+	curve "github.com/consensys/gnark-crypto/ecc/bn254"
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+
+	"github.com/consensys/gnark-crypto/ecc"
+)
+
+// BitWireMSM chooses the sum above (true) or gnark-crypto's MultiExp for the wires: a knob for
+// A/B measurement (prover/cmd/steps -bitmsm) and for the tests, which prove both ways.
+var BitWireMSM = true
+
+// wireMSMG1 is Σ scalars[i]·points[i] in G1.
+func wireMSMG1(points []curve.G1Affine, scalars []fr.Element) (curve.G1Jac, error) {
+	if !BitWireMSM {
+		var p curve.G1Jac
+		_, err := p.MultiExp(points, scalars, ecc.MultiExpConfig{NbTasks: 1})
+		return p, err
+	}
+	var sum, minus curve.G1Jac
+	sum.X.SetOne()
+	sum.Y.SetOne() // the point at infinity
+	minus = sum
+	var otherP []curve.G1Affine
+	var otherS []fr.Element
+	for i := range scalars {
+		switch {
+		case scalars[i].IsZero():
+		case scalars[i].IsOne():
+			sum.AddMixed(&points[i])
+		case isMinusOne(&scalars[i]):
+			minus.AddMixed(&points[i])
+		case isMinusOne(&scalars[i]):
+			minus.AddMixed(&points[i])
+		default:
+			otherP, otherS = append(otherP, points[i]), append(otherS, scalars[i])
+		}
+	}
+	sum.SubAssign(&minus)
+	if len(otherS) > 0 {
+		var rest curve.G1Jac
+		if _, err := rest.MultiExp(otherP, otherS, ecc.MultiExpConfig{NbTasks: 1}); err != nil {
+			return sum, err
+		}
+		sum.AddAssign(&rest)
+	}
+	return sum, nil
+}
+
+// wireMSMG2 is Σ scalars[i]·points[i] in G2.
+func wireMSMG2(points []curve.G2Affine, scalars []fr.Element) (curve.G2Jac, error) {
+	if !BitWireMSM {
+		var p curve.G2Jac
+		_, err := p.MultiExp(points, scalars, ecc.MultiExpConfig{NbTasks: 1})
+		return p, err
+	}
+	var sum, minus curve.G2Jac
+	sum.X.SetOne()
+	sum.Y.SetOne() // the point at infinity
+	minus = sum
+	var otherP []curve.G2Affine
+	var otherS []fr.Element
+	for i := range scalars {
+		switch {
+		case scalars[i].IsZero():
+		case scalars[i].IsOne():
+			sum.AddMixed(&points[i])
+		case isMinusOne(&scalars[i]):
+			minus.AddMixed(&points[i])
+		case isMinusOne(&scalars[i]):
+			minus.AddMixed(&points[i])
+		default:
+			otherP, otherS = append(otherP, points[i]), append(otherS, scalars[i])
+		}
+	}
+	sum.SubAssign(&minus)
+	if len(otherS) > 0 {
+		var rest curve.G2Jac
+		if _, err := rest.MultiExp(otherP, otherS, ecc.MultiExpConfig{NbTasks: 1}); err != nil {
+			return sum, err
+		}
+		sum.AddAssign(&rest)
+	}
+	return sum, nil
+}
+
+var minusOne = func() (m fr.Element) {
+	m.SetOne()
+	m.Neg(&m)
+	return
+}()
+
+// isMinusOne: about one wire in ten is −1 here.
+func isMinusOne(x *fr.Element) bool { return x.Equal(&minusOne) }

@@ -1,0 +1,60 @@
+package prover
+
+import (
+	"encoding/binary"
+
+	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
+)
+
+// Vectors of field elements travel between the two instances as their Montgomery limbs, four
+// little-endian uint64s each: both instances run the same build, and a conversion to the
+// canonical form and back would cost a product per element on each side (~12 ms per 2^18 in
+// wasm). Every element is checked to be below the modulus where it arrives.
+
+// EncodeVector is v as 32 bytes per element.
+func EncodeVector(v []fr.Element) []byte {
+	b := make([]byte, fr.Bytes*len(v))
+	for i := range v {
+		for k := range fr.Limbs {
+			binary.LittleEndian.PutUint64(b[i*fr.Bytes+8*k:], v[i][k])
+		}
+	}
+	return b
+}
+
+// DecodeVector reads what EncodeVector wrote; an element at or above the modulus is an error.
+func DecodeVector(b []byte) ([]fr.Element, error) {
+	if len(b)%fr.Bytes != 0 {
+		return nil, errorf(CodeInvalidInput, "a vector must be whole %d-byte field elements, got %d bytes", fr.Bytes, len(b))
+	}
+	v := make([]fr.Element, len(b)/fr.Bytes)
+	for i := range v {
+		for k := range fr.Limbs {
+			v[i][k] = binary.LittleEndian.Uint64(b[i*fr.Bytes+8*k:])
+		}
+		if !belowModulus(&v[i]) {
+			return nil, errorf(CodeInvalidInput, "vector element %d is not below the field's modulus", i)
+		}
+	}
+	return v, nil
+}
+
+// modulus is q's limbs, least significant first.
+var modulus fr.Element
+
+func init() {
+	q := fr.Modulus()
+	for k := range fr.Limbs {
+		modulus[k] = q.Uint64()
+		q.Rsh(q, 64)
+	}
+}
+
+func belowModulus(x *fr.Element) bool {
+	for k := fr.Limbs - 1; k >= 0; k-- {
+		if x[k] != modulus[k] {
+			return x[k] < modulus[k]
+		}
+	}
+	return false
+}
