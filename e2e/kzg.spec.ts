@@ -156,3 +156,44 @@ test('the threaded Rust KZG build measures on 2 threads, each answer checked', a
   expect(fetched.filter((p) => p.endsWith('rust-threads/zkplay_kzg_bg.wasm'))).toHaveLength(1);
   expect(fetched.filter((p) => /\/rust\/zkplay_kzg_bg\.wasm$/.test(p))).toEqual([]);
 });
+
+test("the thesis's operations run in wasm in both languages, FK20 beside naive openings", async ({ page }) => {
+  test.setTimeout(10 * 60_000);
+  await page.goto('/#/primitives');
+  const thesis = page.locator('section.kzg .thesis');
+  await page.locator('section.kzg').getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await thesis.getByRole('button', { name: /Measure the thesis's operations/ }).click();
+  await expect(thesis.getByText('Done.')).toBeVisible({ timeout: 8 * 60_000 });
+  const table = thesis.getByRole('table', { name: "The thesis's operations" });
+  // 11 ops at 2^4..2^6, the coset ones from 2^5: 31 rows and the header.
+  await expect(table.getByRole('row')).toHaveCount(32);
+  for (const op of ['KZG10: batch-verify n openings', 'FFT over G1', 'das_fft_extension (width n)']) {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: op, exact: true }) });
+    await expect(row.first().getByRole('cell').nth(1)).not.toHaveText('—');
+    await expect(row.first().getByRole('cell').nth(3)).toHaveText(/^\d+\.\d\d×$/);
+  }
+  const fk20 = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^FK20: 2n single/ }) });
+  await expect(fk20.last()).toContainText(/naive\/FK20: Go [\d.]+×, Rust [\d.]+×/);
+});
+
+test("the thesis's operations refuse bad sizes with a code in Chromium, in both languages", async ({ page }) => {
+  await loadBoth(page);
+  for (const language of ['go', 'rust']) {
+    for (const [args, code] of [
+      ['{"op":"fft_g1","log":16,"runs":1}', 'size_out_of_range'],
+      ['{"op":"kzg10_commit","log":3,"runs":1}', 'size_out_of_range'],
+      ['{"op":"kzg10_commit","log":-2}', 'size_out_of_range'],
+    ]) {
+      const got = JSON.parse(
+        await page.evaluate(
+          ([l, a]) =>
+            (globalThis as unknown as { __kzg: Record<string, (op: string, args: string) => Promise<string>> }).__kzg[
+              l
+            ]('thesis_measure', a),
+          [language, args],
+        ),
+      );
+      expect(got?.error?.code, `${language} ${args}`).toBe(code);
+    }
+  }
+});

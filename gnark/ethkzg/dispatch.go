@@ -165,6 +165,23 @@ func (k *KZG) call(op, argsJSON string) (any, error) {
 		return VersionedHash(s[0])
 	case "bench_blob":
 		return BenchBlob(), nil
+	case "thesis_measure":
+		// The thesis's operations (thesis*.go): {op, log, runs} → the timing.
+		var log int
+		if err := json.Unmarshal(a["log"], &log); err != nil {
+			return nil, fail(SizeOutOfRange, "log: expected a whole number")
+		}
+		runs := 3
+		if a["runs"] != nil {
+			if err := json.Unmarshal(a["runs"], &runs); err != nil {
+				return nil, fail(Library, "runs: expected a whole number")
+			}
+		}
+		s, err := a.strs("op")
+		if err != nil {
+			return nil, err
+		}
+		return MeasureThesis(s[0], log, runs, k.Threads)
 	}
 	return nil, fmt.Errorf("unknown op %s", op)
 }

@@ -28,3 +28,27 @@ func TestCallAnswersOrNamesTheError(t *testing.T) {
 		}
 	}
 }
+
+func TestThesisMeasureAnswersATimingOrASizeCode(t *testing.T) {
+	k, err := New(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m ThesisMeasured
+	if err := json.Unmarshal([]byte(k.Call("thesis_measure", `{"op":"fft_g1","log":4,"runs":1}`)), &m); err != nil || m.Op != "fft_g1" || m.Log != 4 {
+		t.Fatalf("%+v %v", m, err)
+	}
+	for _, tc := range []struct{ args, code string }{
+		{`{"op":"fft_g1","log":16,"runs":1}`, "size_out_of_range"},
+		{`{"op":"kzg10_commit","log":-1}`, "size_out_of_range"},
+		{`{"op":"kzg10_commit","log":2.5}`, "size_out_of_range"},
+		{`{"op":"kzg11","log":4}`, "library"},
+	} {
+		var out struct {
+			Error struct{ Code, Message string }
+		}
+		if err := json.Unmarshal([]byte(k.Call("thesis_measure", tc.args)), &out); err != nil || out.Error.Code != tc.code {
+			t.Errorf("%s: %+v %v", tc.args, out, err)
+		}
+	}
+}

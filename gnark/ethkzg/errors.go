@@ -17,6 +17,8 @@ const (
 	NotEnoughCells           Code = "not_enough_cells"            // fewer than 64 cells to recover from
 	TooManyCells             Code = "too_many_cells"              // more than 128 cells
 	LengthMismatch           Code = "length_mismatch"             // lists that go together of different lengths
+	SizeNotPowerOfTwo        Code = "size_not_power_of_two"       // a size for the thesis's operations that is not 2^k
+	SizeOutOfRange           Code = "size_out_of_range"           // a size outside 2^4..2^12 (KZG10, FK20) or 2^4..2^15 (FFTs)
 	Library                  Code = "library"                     // anything else go-eth-kzg refused
 )
 

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::{measure, versioned_hash, CellsAndProofs, Code, Kzg, KzgError};
+use crate::{measure, thesis, versioned_hash, CellsAndProofs, Code, Kzg, KzgError};
 
 fn arg<'a>(args: &'a Value, key: &str) -> Result<&'a str, KzgError> {
     args[key].as_str().ok_or_else(|| KzgError::new(Code::BadHex, format!("{key}: expected a hex string")))
@@ -49,6 +49,14 @@ pub fn call_value(k: &Kzg, op: &str, a: &Value) -> Result<Value, KzgError> {
         }
         "versioned_hash" => json!(versioned_hash(arg(a, "commitment")?)?),
         "bench_blob" => json!(measure::bench_blob()),
+        // The thesis's operations (src/thesis/): {op, log, runs} → the timing's JSON.
+        "thesis_measure" => {
+            let log =
+                a["log"].as_u64().ok_or_else(|| KzgError::new(Code::SizeOutOfRange, "log: expected a whole number"))?;
+            let runs = a["runs"].as_u64().unwrap_or(3) as usize;
+            let m = thesis::measure::measure(arg(a, "op")?, log, runs)?;
+            serde_json::from_str(&m.to_json()).expect("our own JSON")
+        }
         _ => return Err(KzgError::new(Code::Library, format!("unknown op {op}"))),
     })
 }

@@ -25,6 +25,10 @@ pub enum Code {
     TooManyCells,
     /// Lists that go together (blobs and commitments, cells and proofs…) of different lengths.
     LengthMismatch,
+    /// A size for the thesis's operations (src/thesis/) that is not a power of two.
+    SizeNotPowerOfTwo,
+    /// A size outside what an operation supports (2^4..2^12 for KZG10 and FK20, 2^4..2^15 for FFTs).
+    SizeOutOfRange,
     /// Anything else the library refused (never expected after the checks above).
     Library,
 }
@@ -42,6 +46,8 @@ impl Code {
             Code::NotEnoughCells => "not_enough_cells",
             Code::TooManyCells => "too_many_cells",
             Code::LengthMismatch => "length_mismatch",
+            Code::SizeNotPowerOfTwo => "size_not_power_of_two",
+            Code::SizeOutOfRange => "size_out_of_range",
             Code::Library => "library",
         }
     }

@@ -11,6 +11,7 @@ pub mod dispatch;
 pub mod error;
 pub mod input;
 pub mod measure;
+pub mod thesis;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 

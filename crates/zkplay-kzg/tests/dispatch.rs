@@ -25,3 +25,20 @@ fn call_answers_or_names_the_error() {
         assert!(out["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
     }
 }
+
+#[test]
+fn thesis_measure_answers_a_timing_or_a_size_code() {
+    let k = Kzg::new();
+    let out: Value = serde_json::from_str(&call(&k, "thesis_measure", r#"{"op":"fft_g1","log":4,"runs":1}"#)).unwrap();
+    assert_eq!(out["op"], "fft_g1");
+    assert_eq!(out["log"], 4);
+    for (args, code) in [
+        (r#"{"op":"fft_g1","log":16,"runs":1}"#, "size_out_of_range"),
+        (r#"{"op":"kzg10_commit","log":-1}"#, "size_out_of_range"),
+        (r#"{"op":"kzg10_commit","log":2.5}"#, "size_out_of_range"),
+        (r#"{"op":"kzg11","log":4}"#, "library"),
+    ] {
+        let out: Value = serde_json::from_str(&call(&k, "thesis_measure", args)).unwrap();
+        assert_eq!(out["error"]["code"], code, "{args}: {out}");
+    }
+}

@@ -98,3 +98,57 @@ export function toHex(bytes: Uint8Array): string {
   for (const b of bytes) s += b.toString(16).padStart(2, '0');
   return s;
 }
+
+/**
+ * The thesis's operations (seed 003; crates/zkplay-kzg src/thesis/measure.rs OPS and
+ * gnark/ethkzg ThesisOps), asked as call('thesis_measure', {op, log, runs}) at sizes 2^log.
+ */
+export const THESIS_OPS = {
+  kzg10_commit: 'KZG10: commit',
+  kzg10_open: 'KZG10: open at a point',
+  kzg10_verify: 'KZG10: verify an opening',
+  kzg10_batch_verify: 'KZG10: batch-verify n openings',
+  fk20_single: 'FK20: 2n single-point proofs',
+  naive_single: 'Naive: 2n openings',
+  fk20_multi16: 'FK20: 2n/16 proofs of cosets of 16',
+  naive_multi16: 'Naive: 2n/16 coset openings',
+  fft_fr: 'FFT over Fr',
+  fft_g1: 'FFT over G1',
+  das_fft_extension: 'das_fft_extension (width n)',
+} as const;
+export type ThesisOp = keyof typeof THESIS_OPS;
+export const THESIS_OP_LIST = Object.keys(THESIS_OPS) as ThesisOp[];
+
+/** The naive twin each FK20 row is compared with. */
+export const FK20_NAIVE: Partial<Record<ThesisOp, ThesisOp>> = {
+  fk20_single: 'naive_single',
+  fk20_multi16: 'naive_multi16',
+};
+
+/** Sizes each op takes (log2): KZG10 and FK20 2^4..2^12 (cosets of 16 from 2^5), FFTs 2^4..2^15. */
+export function thesisLogs(op: ThesisOp, maxLog = 15): number[] {
+  const fft = op.startsWith('fft') || op === 'das_fft_extension';
+  const lo = op.endsWith('16') ? 5 : 4;
+  const hi = Math.min(fft ? 15 : 12, maxLog);
+  return Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
+}
+
+/** The quick set stops at 2^6 (well under a minute on this machine); the full sweep goes to the top. */
+export const THESIS_QUICK_MAX_LOG = 6;
+
+export interface ThesisMeasured {
+  op: ThesisOp;
+  log: number;
+  runs: number;
+  medianMs: number;
+  samplesMs: number[];
+  /** Naive rows: each sample times one proof; the median is scaled to this many proofs. */
+  perItemOf?: number;
+}
+
+/** How many times faster FK20 is than its naive twin, as text ('' until both are measured). */
+export function speedUp(fk20?: ThesisMeasured, naive?: ThesisMeasured): string {
+  if (!fk20 || !naive || !(fk20.medianMs > 0)) return '';
+  const x = naive.medianMs / fk20.medianMs;
+  return `${x >= 10 ? x.toFixed(0) : x.toFixed(1)}×`;
+}
