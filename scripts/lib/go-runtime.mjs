@@ -14,18 +14,19 @@ export function placeGoRuntime() {
 }
 
 /**
- * A js/wasm build of a command of the gnark/ module, cached by its sources: `dirs` (under
- * gnark/, test files aside), go.sum and the Go version name its key. Built once per key to
- * <cacheDir>/<cache>/go-<key>/<file>, written then renamed; returns { key, file }.
+ * The js/wasm build of gnark/cmd/<cmd>, cached by its sources: the packages `dirs` it uses (under
+ * gnark/), its own, go.sum and the Go version name its key (test files aside). Built once per key
+ * to <cacheDir>/<cache>/go-<key>/<cache>-go.wasm, written then renamed; returns { key, file }.
  * `name`: what the log lines call it ("kzg: build the go-eth-kzg wasm (go build)").
  */
-export async function buildGoWasm({ cacheDir, cache, dirs, pkg, file, name }) {
+export async function buildGoWasm({ cacheDir, cache, dirs, cmd, name }) {
   const goDir = join(root, 'gnark');
   const goVersion = capture('go', ['version'])?.split(' ')[2];
   if (!goVersion) throw new Error(`Go is not installed (${cache} needs it)`);
-  const sources = [...dirs.map((d) => join(goDir, d)), join(goDir, 'go.sum')];
+  const sources = [...dirs, join('cmd', cmd), 'go.sum'].map((d) => join(goDir, d));
   const key = `${hashTree(sources, { exclude: ['_test.go'] }).slice(0, 12)}-${goVersion}`;
-  const out = join(cacheDir, cache, `go-${key}`, file);
+  const out = join(cacheDir, cache, `go-${key}`, `${cache}-go.wasm`);
+  const pkg = `./cmd/${cmd}`;
   if (existsSync(out)) {
     log(`${cache}: Go wasm ${key} already built`);
     return { key, file: out };

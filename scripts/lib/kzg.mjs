@@ -34,37 +34,16 @@ export async function ensureClang() {
 
 /** outDir: where it publishes (the build queue passes a staging folder that then replaces artifacts/kzg). */
 export async function buildKzg({ root, cacheDir, outDir = join(root, 'web', 'public', 'artifacts', 'kzg') }) {
-  const { key: goKey, file: goWasm } = await buildGoWasm({
-    cacheDir,
-    cache: 'kzg',
-    dirs: ['ethkzg', join('cmd', 'kzg-wasm')],
-    pkg: './cmd/kzg-wasm',
-    file: 'kzg-go.wasm',
-    name: 'go-eth-kzg',
-  });
+  const go = await buildGoWasm({ cacheDir, cache: 'kzg', dirs: ['ethkzg'], cmd: 'kzg-wasm', name: 'go-eth-kzg' });
+  const rust = (variant, features, cflags) =>
+    buildWasm({ root, cacheDir, crate: RUST_CRATE, variant, features, cflags });
 
   log('kzg: the rust_eth_kzg wasm (cargo, single-threaded, blst through clang)');
   await ensureClang();
-  const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
+  const single = await rust('single', ['wasm']);
   log('kzg: the threaded rust_eth_kzg wasm (cargo, atomics + build-std, blst with atomics)');
-  const threadsDir = await buildWasm({
-    root,
-    cacheDir,
-    crate: RUST_CRATE,
-    variant: 'threads',
-    features: ['wasm-threads'],
-    cflags: '-matomics -mbulk-memory',
-  });
-  const files = publishViewWasm({
-    outDir,
-    goWasm,
-    goName: 'kzg-go.wasm',
-    goKey,
-    crate: RUST_CRATE,
-    rust: [
-      { role: 'rust', dir: rustDir, sub: 'rust' },
-      { role: 'rustThreads', dir: threadsDir, sub: 'rust-threads', threads: true },
-    ],
-  });
+  const threads = await rust('threads', ['wasm-threads'], '-matomics -mbulk-memory');
+  const files = publishViewWasm({ outDir, go, crate: RUST_CRATE, rust: { single, threads } });
+
   log(`kzg: published Go (${mib(files.go.bytes)} MiB) and Rust (${mib(files.rust.bytes)} MiB) wasm to ${outDir}`);
 }

@@ -28,48 +28,34 @@ export async function buildPrimitives({
   cacheDir,
   outDir = join(root, 'web', 'public', 'artifacts', 'primitives'),
 }) {
-  const { key: goKey, file: wasm } = await buildGoWasm({
+  const go = await buildGoWasm({
     cacheDir,
     cache: 'primitives',
-    dirs: ['primitives', join('cmd', 'primitives-wasm')],
-    pkg: './cmd/primitives-wasm',
-    file: 'primitives-go.wasm',
+    dirs: ['primitives'],
+    cmd: 'primitives-wasm',
     name: 'gnark-crypto primitives',
   });
 
   // buildWasm logs "already built" or runs cargo + wasm-bindgen as steps of their own.
+  const wasm = (variant) =>
+    buildWasm({
+      root,
+      cacheDir,
+      crate: RUST_CRATE,
+      variant,
+      features: variant === 'single' ? ['wasm'] : ['wasm-threads'],
+    });
   log('primitives: the halo2curves / plonky2_field primitives wasm (cargo, single-threaded)');
-  const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
+  const rustDir = await wasm('single');
   log('primitives: the threaded halo2curves / plonky2_field primitives wasm (cargo, atomics + build-std)');
-  const threadsDir = await buildWasm({
-    root,
-    cacheDir,
-    crate: RUST_CRATE,
-    variant: 'threads',
-    features: ['wasm-threads'],
-  });
+  const threadsDir = await wasm('threads');
   log('primitives: the same with wide arithmetic (cargo, atomics + wide-arithmetic + build-std)');
-  const wideDir = await buildWasm({
-    root,
-    cacheDir,
-    crate: RUST_CRATE,
-    variant: 'threads-wide',
-    features: ['wasm-threads'],
-  });
+  const wideDir = await wasm('threads-wide');
   // The same check as the backends' wide builds: no __multi3 call left, mul_wide_u present.
   checkedMultiplies('primitives', 'threads-wide', readFileSync(join(wideDir, 'zkplay_primitives_bg.wasm')));
-  const files = publishViewWasm({
-    outDir,
-    goWasm: wasm,
-    goName: 'primitives-go.wasm',
-    goKey,
-    crate: RUST_CRATE,
-    rust: [
-      { role: 'rust', dir: rustDir, sub: 'rust' },
-      { role: 'rustThreads', dir: threadsDir, sub: 'rust-threads', threads: true },
-      { role: 'rustThreadsWide', dir: wideDir, sub: 'rust-threads-wide', threads: true },
-    ],
-  });
+  const rust = { single: rustDir, threads: threadsDir, 'threads-wide': wideDir };
+  const files = publishViewWasm({ outDir, go, crate: RUST_CRATE, rust });
+
   log(
     `primitives: published Go (${mib(files.go.bytes)} MiB), Rust (${mib(files.rust.bytes)} MiB) and threaded Rust (${mib(files.rustThreads.bytes)} MiB) wasm to ${outDir}`,
   );

@@ -412,6 +412,20 @@ export function checkedMultiplies(id, variant, bytes) {
 /** A variant that only some engines load: the wide-arithmetic builds (a flag in Chromium today). */
 export const isLazy = (v) => v.lazy ?? v.id.endsWith('-wide');
 
+/**
+ * A Rust backend's four wasm builds (buildWasmBackend's `variants`), each with the registry
+ * patches given for it: threaded, single-threaded, threaded with wide arithmetic, and the
+ * verifier-only build of the zkplay-verifier package (no prover class, no threads).
+ */
+export function backendVariants({ threads, single, threadsWide, verifier }) {
+  return [
+    { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: threads },
+    { id: 'single', build: 'wasm-single', features: ['wasm'], patches: single },
+    { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: threadsWide },
+    { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: verifier },
+  ];
+}
+
 /** What a backend with a wide build leaves for later (its build.mjs `lazyParts`, the build queue's label). */
 export const WIDE_ON_REQUEST = 'threads-wide build (wasm wide arithmetic)';
 
