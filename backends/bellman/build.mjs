@@ -15,16 +15,16 @@
 // for the EIP-2537 precompiles, compiled with solc-js: solidity/b<n>/ (the key entry's `solidity`).
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
+import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 import {
   completeIndex,
   publishKeyEntries,
   publishKeyFile,
   runKeysExample,
   totalBytes,
-} from '../../scripts/lib/native-keys.mjs';
-import { log, sha256File } from '../../scripts/lib/steps.mjs';
-import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
+} from '@zkplay/build-kit/native-keys';
+import { log, sha256File } from '@zkplay/build-kit/steps';
+import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from '@zkplay/build-kit/wasm-patches';
 import { compileBellmanVerifier, verifierSource } from './solidity.mjs';
 
 const CRATE = 'zkplay-bellman';

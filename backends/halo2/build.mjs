@@ -19,10 +19,10 @@
 // making its own, and only the proving key is made in the browser.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
-import { completeIndex, publishKeyFile, runKeysExample, totalBytes } from '../../scripts/lib/native-keys.mjs';
-import { log } from '../../scripts/lib/steps.mjs';
-import { HALO2CURVES_MSM_BALANCED, HALO2CURVES_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
+import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import { completeIndex, publishKeyFile, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
+import { log } from '@zkplay/build-kit/steps';
+import { HALO2CURVES_MSM_BALANCED, HALO2CURVES_MUL29 } from '@zkplay/build-kit/wasm-patches';
 
 const CRATE = 'zkplay-halo2';
 

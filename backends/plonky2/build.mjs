@@ -14,10 +14,10 @@
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
 // sample proof files (samples/, index.json `samples`) proven by the same native run.
 import { join } from 'node:path';
-import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
-import { completeIndex, runKeysExample, totalBytes } from '../../scripts/lib/native-keys.mjs';
-import { log } from '../../scripts/lib/steps.mjs';
-import { PLONKY2_WASM_VARIANTS } from '../../scripts/lib/wasm-patches.mjs';
+import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import { completeIndex, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
+import { log } from '@zkplay/build-kit/steps';
+import { PLONKY2_WASM_VARIANTS } from '@zkplay/build-kit/wasm-patches';
 
 const CRATE = 'zkplay-plonky2';
 
