@@ -35,6 +35,7 @@ pub mod reference;
 pub mod samples;
 pub mod statement;
 pub mod thread_cache;
+pub mod xorshift;
 
 mod config;
 mod error;
