@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { BackendManifest } from '@zkplay/core/manifest';
 import { DEFAULT_HASH, hashDef, isHashId } from '@zkplay/core/hashes';
 import type { Config } from '@zkplay/core/protocol';
-import { backendIds } from '../scripts/lib/backends.mjs';
-import { extraBackendKeys, extraBackends } from '../scripts/lib/extra-backends.mjs';
+import { backendIds } from '@zkplay/build-kit/backends';
+import { extraBackendKeys, extraBackends } from '@zkplay/build-kit/extra-backends';
 import { backends, findBackend } from './registry';
 
 /** The folders <id>/ with an index.ts: this one's, and those of the extra backends' folders. */

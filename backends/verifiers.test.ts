@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backendIds } from '../scripts/lib/backends.mjs';
-import { extraBackends } from '../scripts/lib/extra-backends.mjs';
+import { backendIds } from '@zkplay/build-kit/backends';
+import { extraBackends } from '@zkplay/build-kit/extra-backends';
 import { verifiers } from './verifiers';
 
 describe('the verifier registry', () => {

@@ -1,5 +1,6 @@
 // The arrows between the tree's parts run one way: web → verifier → core; backends → core and
-// the build kit (scripts/lib); nothing imports web or backends from below. This test reads every
+// the build kit (scripts/lib, the package @zkplay/build-kit, which a backend imports by name);
+// nothing imports web or backends from below. This test reads every
 // import of every TypeScript, JavaScript and Svelte file (static, re-export and literal dynamic
 // imports, by the TypeScript parser) and fails on an arrow the table below does not allow.
 // Imports of a computed path (the build kit's import of backends/<id>/build.mjs) are not seen.
@@ -31,6 +32,7 @@ const PACKAGES: Record<string, Area> = {
   '@zkplay/verifier': 'verifier',
   '@zkplay/backends': 'backends',
   '@zkplay/schema': 'schema',
+  '@zkplay/build-kit': 'kit',
 };
 
 interface Arrow {
@@ -39,6 +41,8 @@ interface Arrow {
   fromArea: Area;
   toArea: Area;
   typeOnly: boolean;
+  /** Imported by a relative path rather than by its package's name. */
+  byPath: boolean;
 }
 
 /** Why an arrow is refused, or undefined when the table allows it. */
@@ -59,8 +63,9 @@ function refusal(a: Arrow): string | undefined {
       return 'the verifier imports core, the schemas and the registry backends/verifiers.ts only';
     case 'backends':
       if (['core', 'schema', 'gnark'].includes(a.toArea)) return undefined;
-      // For now by relative path: the build kit is not yet a package of its own (issue 43).
-      if (a.toArea === 'kit') return undefined;
+      // By the package's name, as core is: a backend is one folder that could live elsewhere.
+      if (a.toArea === 'kit')
+        return a.byPath ? 'a backend imports the build kit by name (@zkplay/build-kit/<module>)' : undefined;
       // What the verifier package asks of a backend (verifier/src/backends/spec.ts): types only,
       // so no run-time arrow comes back from the backends to the package that loads them.
       if (a.toArea === 'verifier' && a.typeOnly && a.to.startsWith('verifier/src/backends/')) return undefined;
@@ -155,7 +160,12 @@ function target(from: string, spec: string): { to: string; area: Area } | undefi
   if (!area) return undefined;
   // @zkplay/backends/verifiers → backends/verifiers.ts (the package's exports map).
   const to = name === '@zkplay/backends' && spec.endsWith('/verifiers') ? 'backends/verifiers.ts' : spec;
-  const file = area === 'verifier' ? spec.replace('@zkplay/verifier/', 'verifier/src/') : to;
+  const file =
+    area === 'verifier'
+      ? spec.replace('@zkplay/verifier/', 'verifier/src/')
+      : area === 'kit'
+        ? `${spec.replace('@zkplay/build-kit/', 'scripts/lib/')}.mjs`
+        : to;
   return { to: file, area };
 }
 
@@ -165,7 +175,8 @@ function arrows(): Arrow[] {
     const fromArea = areaOf(from)!;
     for (const [spec, typeOnly] of importsOf(from)) {
       const t = target(from, spec);
-      if (t && t.area !== fromArea) all.push({ from, to: t.to, fromArea, toArea: t.area, typeOnly });
+      if (t && t.area !== fromArea)
+        all.push({ from, to: t.to, fromArea, toArea: t.area, typeOnly, byPath: spec.startsWith('.') });
     }
   }
   return all;
@@ -194,12 +205,13 @@ describe('import boundaries', () => {
   });
 
   it('the table refuses the wrong way', () => {
-    const arrow = (from: string, to: string, typeOnly = false): Arrow => ({
+    const arrow = (from: string, to: string, typeOnly = false, byPath = false): Arrow => ({
       from,
       to,
       fromArea: areaOf(from)!,
       toArea: areaOf(to)!,
       typeOnly,
+      byPath,
     });
     expect(refusal(arrow('packages/core/statement.ts', 'verifier/src/keys.ts', true))).toBeDefined();
     expect(refusal(arrow('packages/core/protocol.ts', 'web/src/App.svelte'))).toBeDefined();
@@ -211,5 +223,13 @@ describe('import boundaries', () => {
     expect(refusal(arrow('backends/gnark/verifier.ts', 'verifier/src/backends/spec.ts', true))).toBeUndefined();
     expect(refusal(arrow('scripts/lib/steps.mjs', 'backends/registry.ts'))).toBeDefined();
     expect(refusal(arrow('web/src/App.svelte', 'verifier/src/index.ts'))).toBeUndefined();
+    expect(refusal(arrow('backends/plonky2/build.mjs', 'scripts/lib/rust.mjs'))).toBeUndefined();
+    expect(refusal(arrow('backends/plonky2/build.mjs', 'scripts/lib/rust.mjs', false, true))).toBeDefined();
+  });
+
+  it('the backends import the build kit by name', () => {
+    const kit = found.filter((a) => a.fromArea === 'backends' && a.toArea === 'kit');
+    expect(kit.length).toBeGreaterThan(10);
+    expect(kit.filter((a) => a.byPath)).toEqual([]);
   });
 });

@@ -122,26 +122,33 @@ if (rustCrates.length) {
   const afterBackends = suites.findIndex(([key]) => key === 'check');
   suites.splice(afterBackends, 0, [
     'rust',
-    'Rust: backend crates (cargo test --release, one crate at a time)',
+    'Rust: backend crates (cargo test --release one crate at a time, linted by clippy as they compile)',
     async () => {
       // One crate at a time, not --workspace: a crate's test build then resolves its
       // dependencies' features as the set-up's `cargo run -p <crate> --example keys` did and
       // reuses what that compiled (nativeCargoEnv); a workspace-wide build unifies features
       // across the crates, which compiles ~65 of those dependencies again.
+      // clippy lints our crates as they are compiled for the tests (lint.mjs, clippyBuildEnv):
+      // every target cargo clippy --all-targets checks (lib, tests, examples; there are no
+      // benches or bins), for the features each crate's tests build, at the cost of the lints.
+      const { clippyBuildEnv, clippyWasm } = await import('./lib/lint.mjs');
+      const lintEnv = await clippyBuildEnv();
       for (const crate of rustCrates) {
         await run('cargo', ['test', '--release', '--locked', '-p', crate], {
           cwd: join(root, 'crates'),
-          env: nativeCargoEnv(),
+          env: { ...nativeCargoEnv(), ...lintEnv },
           prefix: `cargo test ${crate}`,
         });
       }
+      // The wasm features' code, which no native build compiles: check mode, its own warm target.
+      await clippyWasm();
     },
   ]);
-  // On request only: a fresh clippy (check mode shares nothing with the release builds) took
-  // 283 s here (warm: 1-4 s), well over what a lint step may add to a fresh `npm test`.
+  // On request only: the rust suite lints the same while it builds the tests; this is the lint
+  // without the tests (check mode, its own target folder: 283 s fresh, 1-4 s warm).
   suites.push([
     'clippy',
-    'Rust: cargo clippy --all-targets, warnings as errors (on request: node scripts/test.mjs clippy)',
+    'Rust: cargo clippy --all-targets and the wasm features, warnings as errors, without the tests (on request)',
     async () => {
       const { clippy } = await import('./lib/lint.mjs');
       await clippy();

@@ -3,8 +3,8 @@
 // page's capacities hold. Larger sizes, with a setup of their own each (the seed's table), are
 // `node backends/bellman/seed-table.mjs`.
 import { join } from 'node:path';
-import { log } from '../../scripts/lib/steps.mjs';
-import { benchRustReference } from '../../scripts/lib/native.mjs';
+import { log } from '@zkplay/build-kit/steps';
+import { benchRustReference } from '@zkplay/build-kit/native';
 import OPTIONS from './options.json' with { type: 'json' };
 import CRATE from './phases.json' with { type: 'json' };
 

@@ -10,10 +10,10 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { cliOptions, countList } from '../../scripts/lib/args.mjs';
-import { describeLoad, machineLoad } from '../../scripts/lib/machine-load.mjs';
-import { runRustExample } from '../../scripts/lib/native.mjs';
-import { capture, log, root, step } from '../../scripts/lib/steps.mjs';
+import { cliOptions, countList } from '@zkplay/build-kit/args';
+import { describeLoad, machineLoad } from '@zkplay/build-kit/machine-load';
+import { runRustExample } from '@zkplay/build-kit/native';
+import { capture, log, root, step } from '@zkplay/build-kit/steps';
 
 /** The seed's published Bellman figures (6-core i5-8400, 32 GB, bellman 0.2 with Sapling's BLAKE2s gadget, multicore). */
 export const PUBLISHED = {

@@ -2,7 +2,7 @@
 // wasm build calls) on the artifacts the set-up built, once per thread count.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { log, run } from '../../scripts/lib/steps.mjs';
+import { log, run } from '@zkplay/build-kit/steps';
 
 const MAX_BYTES = 135; // the gnark circuit holds one Keccak block
 

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { patchedModuleFile, patchSha } from '../../scripts/lib/go-patch.mjs';
-import { cachedFolder, capture, hashTree, log, place, run, sha256File, step } from '../../scripts/lib/steps.mjs';
+import { patchedModuleFile, patchSha } from '@zkplay/build-kit/go-patch';
+import { cachedFolder, capture, hashTree, log, place, run, sha256File, step } from '@zkplay/build-kit/steps';
 import { compileVerifier } from './solc.mjs';
 
 /** Messages of the sample proof files (their digests and lengths are the public statements). */

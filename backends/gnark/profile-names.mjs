@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeSection, functionNames } from '../../scripts/lib/wasm-sections.mjs';
-import { run, step } from '../../scripts/lib/steps.mjs';
+import { codeSection, functionNames } from '@zkplay/build-kit/wasm-sections';
+import { run, step } from '@zkplay/build-kit/steps';
 import { wasmModfile } from './build.mjs';
 
 export async function profileNames({ root, cacheDir }) {

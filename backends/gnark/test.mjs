@@ -6,8 +6,8 @@
 // in the patched copy the build uses: natively (mul32 & co. have no build tag), then as js/wasm
 // under Node, where Mul, Square and Sub are the patched ones (-short: fewer random cases).
 import { join } from 'node:path';
-import { patchedModuleDir } from '../../scripts/lib/go-patch.mjs';
-import { capture, run } from '../../scripts/lib/steps.mjs';
+import { patchedModuleDir } from '@zkplay/build-kit/go-patch';
+import { capture, run } from '@zkplay/build-kit/steps';
 import { GNARK_CRYPTO_PATCH } from './build.mjs';
 
 export const description = 'Go: gnark circuit (attack suite), prover and verifier fuzzing, the gnark-crypto wasm patch';

@@ -1,7 +1,7 @@
 // halo2's part of `npm run bench:native`: crates/zkplay-halo2/examples/reference.rs, with the
 // page's keys (the set-up built them into web/public/artifacts/halo2/keys/).
 import { join } from 'node:path';
-import { benchRustReference } from '../../scripts/lib/native.mjs';
+import { benchRustReference } from '@zkplay/build-kit/native';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
   const keys = join(root, 'web', 'public', 'artifacts', 'halo2');

@@ -17,15 +17,22 @@
 // build time: test only. Cached by what they are made from (the crate's sources and the lock
 // file), so a deployment keeps its keys until those change; the page reads them instead of
 // making its own, and only the proving key is made in the browser.
-import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
-import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
-import { publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
-import { hashTree, log, sha256File } from '../../scripts/lib/steps.mjs';
-import { HALO2CURVES_MSM_BALANCED, HALO2CURVES_MUL29 } from '../../scripts/lib/wasm-patches.mjs';
+import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import { completeIndex, publishKeyFile, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
+import { log } from '@zkplay/build-kit/steps';
+import { HALO2CURVES_MSM_BALANCED, HALO2CURVES_MUL29 } from '@zkplay/build-kit/wasm-patches';
 
 const CRATE = 'zkplay-halo2';
+
+/**
+ * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
+ * cache, 2026-11-27): the build queue's order before this machine has timed it (build-queue.mjs).
+ */
+export const freshBuildSeconds = 616;
+/** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
+export const lazyParts = WIDE_ON_REQUEST;
 
 /** halo2-base 0.5.0 with halo2-axiom's `multicore` off (the rest of its default features kept). */
 export const SINGLE_THREAD_PATCH = {
@@ -47,115 +54,66 @@ export const NO_TABLE_PATCH = {
   set: { features: ['bits', 'derive_serde'] },
 };
 
-const VARIANTS = [
-  // Every variant multiplies BN254 elements over 29-bit limbs on wasm32 (HALO2CURVES_MUL29,
-  // scripts/lib/wasm-patches.mjs): the 64-bit code's __multi3 calls were half of proving time.
-  {
-    id: 'threads',
-    build: 'wasm-threads',
-    features: ['wasm-threads'],
-    patches: [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED],
-  },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: [SINGLE_THREAD_PATCH, HALO2CURVES_MUL29] },
-  // Threads with the wasm wide-arithmetic proposal: upstream's 64-bit Montgomery products, whose
-  // u128 products are then single instructions, instead of the 29-bit-limb patch.
-  {
-    id: 'threads-wide',
-    build: 'wasm-threads-wide',
-    features: ['wasm-threads'],
-    patches: [HALO2CURVES_MSM_BALANCED],
-  },
-  // The zkplay-verifier package's halo2 verifier: `verify` against a shipped key file, no prover class, no threads.
-  {
-    id: 'verifier',
-    build: 'wasm-verifier',
-    features: ['verifier-wasm'],
-    patches: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29],
-  },
-];
+// Every variant multiplies BN254 elements over 29-bit limbs on wasm32 (HALO2CURVES_MUL29,
+// scripts/lib/wasm-patches.mjs): the 64-bit code's __multi3 calls were half of proving time.
+// But threads with the wasm wide-arithmetic proposal: upstream's 64-bit Montgomery products,
+// whose u128 products are then single instructions, instead of the 29-bit-limb patch.
+const VARIANTS = backendVariants({
+  threads: [HALO2CURVES_MUL29, HALO2CURVES_MSM_BALANCED],
+  single: [SINGLE_THREAD_PATCH, HALO2CURVES_MUL29],
+  threadsWide: [HALO2CURVES_MSM_BALANCED],
+  verifier: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29],
+});
 
-/** The build's KZG parameters and verifying keys, made natively and cached by crate sources. */
-async function buildKeys({ root, cacheDir }) {
-  // What the keys are made from, and nothing else: a new key means a new secret, and every
-  // proof file made with the old keys stops verifying. So the circuit and key-file code, the
-  // runner, and the versions of the halo2 crates; not the README, the tests, the wasm bindings
-  // or the lock file's unrelated entries.
-  const crate = join(root, 'crates', CRATE);
-  const tree = hashTree(
-    ['src/circuit.rs', 'src/params.rs', 'src/prover.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
-      .map((f) => join(crate, f))
-      .concat(join(root, 'crates', 'rust-toolchain.toml')),
-  );
-  const versions = ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes']
-    .map((n) => `${n}@${lockedVersion(root, n)}`)
-    .join(' ');
-  const key = createHash('sha256').update(tree).update(versions).digest('hex').slice(0, 16);
-  return runKeysExample({
-    root,
-    cacheDir,
-    crate: CRATE,
-    backend: 'halo2',
-    key,
-    what: 'one KZG setup and the verifying key of every configuration (native; ~2 minutes)',
-  });
-}
+/**
+ * The build's KZG parameters and verifying keys, made natively and cached by what they are made
+ * from, and nothing else: a new key means a new secret, and every proof file made with the old
+ * keys stops verifying. So the circuit and key-file code, the runner, and the versions of the
+ * halo2 crates; not the README, the tests, the wasm bindings or the lock file's other entries.
+ */
+const KEYS = {
+  crate: CRATE,
+  backend: 'halo2',
+  paths: ['src/circuit.rs', 'src/params.rs', 'src/prover.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
+    .map((f) => `${CRATE}/${f}`)
+    .concat('rust-toolchain.toml'),
+  locked: ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes'],
+  what: 'one KZG setup and the verifying key of every configuration (native; ~2 minutes)',
+};
 
 const PROOF_SYSTEM = 'halo2-kzg-shplonk';
 
-/**
- * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
- * cache, 2026-11-27): the build queue's order before this machine has timed it (build-queue.mjs).
- */
-export const freshBuildSeconds = 616;
-/** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
-export const lazyParts = WIDE_ON_REQUEST;
-
 export async function build({ root, cacheDir, outDir, all = true }) {
   await buildWasmBackend({ id: 'halo2', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS, all });
-  const keysDir = await buildKeys({ root, cacheDir });
+  const keysDir = await runKeysExample({ root, cacheDir, ...KEYS });
   const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
-  mkdirSync(join(outDir, 'keys'), { recursive: true });
-  const listed = (name) => {
-    cpSync(join(keysDir, name), join(outDir, 'keys', name));
-    return { file: `keys/${name}`, bytes: statSync(join(keysDir, name)).size, sha256: sha256File(join(keysDir, name)) };
-  };
-  const entries = manifest.map((m) => {
-    const vk = listed(m.file);
-    return { config: m.config, keyHash: vk.sha256, vk, capacityBytes: m.capacityBytes };
-  });
   // KZG parameters per k, named k<k> (the worker asks for `k${config.k}`).
   const shared = Object.fromEntries(
     [...new Set(manifest.map((m) => m.params))].map((name) => [
       name.replace(/^params-(k\d+)\.bin$/, '$1'),
-      listed(name),
+      publishKeyFile({ keysDir, outDir, name }),
     ]),
   );
-  const indexPath = join(outDir, 'index.json');
-  const index = JSON.parse(readFileSync(indexPath, 'utf8'));
-  index.keys = {
-    proofSystem: PROOF_SYSTEM,
-    field: 'bn254',
-    setup: {
-      kind: 'single-party',
-      note: 'One KZG setup from a random secret, made natively at build time and discarded (downsized for each k): test only, since whoever knew the secret could forge proofs. A real deployment needs parameters from a multi-party ceremony.',
-    },
-    versions: {
-      'halo2-axiom': lockedVersion(root, 'halo2-axiom'),
-      'zkevm-hashes': lockedVersion(root, 'zkevm-hashes'),
-    },
-    entries,
-    shared,
-  };
-  index.samples = publishSamples({
+  const entries = completeIndex({
     root,
-    keysDir,
     outDir,
-    entries,
-    claims: { backend: 'halo2', proofSystem: PROOF_SYSTEM, field: 'bn254' },
+    keysDir,
+    backend: 'halo2',
+    facts: {
+      proofSystem: PROOF_SYSTEM,
+      field: 'bn254',
+      setup: {
+        kind: 'single-party',
+        note: 'One KZG setup from a random secret, made natively at build time and discarded (downsized for each k): test only, since whoever knew the secret could forge proofs. A real deployment needs parameters from a multi-party ceremony.',
+      },
+      versions: {
+        'halo2-axiom': lockedVersion(root, 'halo2-axiom'),
+        'zkevm-hashes': lockedVersion(root, 'zkevm-hashes'),
+      },
+    },
+    shared,
   });
-  writeFileSync(indexPath, JSON.stringify(index, null, 2));
-  const bytes = (files) => files.reduce((s, f) => s + f.bytes, 0);
   log(
-    `halo2: ${entries.length} verifying keys (${bytes(entries.map((e) => e.vk))} bytes) and KZG parameters for ${Object.keys(shared).length} k (${bytes(Object.values(shared))} bytes) in ${join(outDir, 'keys')}`,
+    `halo2: ${entries.length} verifying keys (${totalBytes(entries.map((e) => e.vk))} bytes) and KZG parameters for ${Object.keys(shared).length} k (${totalBytes(Object.values(shared))} bytes) in ${join(outDir, 'keys')}`,
   );
 }

@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { failer, fuzzSuite, fuzzVerifierKeyFiles, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
+import { failer, fuzzSuite, fuzzVerifierKeyFiles, runWasmFuzz } from '@zkplay/build-kit/wasm-fuzz';
 
 export const description = 'Node: halo2 wasm verifier fuzz (single-threaded build)';
 

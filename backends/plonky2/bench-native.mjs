@@ -1,6 +1,6 @@
 // plonky2's part of `npm run bench:native`: crates/zkplay-plonky2/examples/reference.rs, the
 // circuit built for the blocks the message needs, with the page's default Keccak Merkle hash.
-import { benchRustReference } from '../../scripts/lib/native.mjs';
+import { benchRustReference } from '@zkplay/build-kit/native';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
   return benchRustReference({

@@ -13,63 +13,13 @@
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
 // sample proof files (samples/, index.json `samples`) proven by the same native run.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
-import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '../../scripts/lib/rust.mjs';
-import { publishKeyEntries, publishSamples, runKeysExample } from '../../scripts/lib/native-keys.mjs';
-import { hashTree, log } from '../../scripts/lib/steps.mjs';
-import { PLONKY2_NARROW_WASM_PATCHES } from '../../scripts/lib/wasm-patches.mjs';
+import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import { completeIndex, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
+import { log } from '@zkplay/build-kit/steps';
+import { PLONKY2_WASM_VARIANTS } from '@zkplay/build-kit/wasm-patches';
 
 const CRATE = 'zkplay-plonky2';
-
-const VARIANTS = [
-  { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: PLONKY2_NARROW_WASM_PATCHES },
-  { id: 'single', build: 'wasm-single', features: ['wasm'], patches: PLONKY2_NARROW_WASM_PATCHES },
-  // Threads with the wasm wide-arithmetic proposal, for engines that validate it: the u128
-  // products are single instructions, so those patches are left out.
-  { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: [] },
-  // The zkplay-verifier package's plonky2 verifier: `verify` against shipped verifier data, no prover class, no threads.
-  { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: PLONKY2_NARROW_WASM_PATCHES },
-];
-
-/** Verifier data of every offered configuration, made natively and cached by crate sources. */
-async function buildKeys({ root, cacheDir }) {
-  const crates = join(root, 'crates');
-  const tree = hashTree(
-    [
-      join(crates, CRATE),
-      join(crates, 'zkplay-wasm-runtime'),
-      join(crates, 'Cargo.toml'),
-      join(crates, 'Cargo.lock'),
-      join(crates, 'rust-toolchain.toml'),
-    ],
-    {
-      // Not the sources only wasm uses (the bindings, the verifier package's entry, the threaded
-      // build's allocator): they cannot change what the native keys example makes, and each edit
-      // of them re-ran it (~1 min) for byte-identical files.
-      exclude: [
-        '/tests/',
-        '/benches/',
-        'tests.rs',
-        'bench.rs',
-        'reference.rs',
-        'node-smoke.cjs',
-        'wasm.rs',
-        'thread_cache.rs',
-      ],
-    },
-  );
-  const key = createHash('sha256').update(tree).digest('hex').slice(0, 16);
-  return runKeysExample({
-    root,
-    cacheDir,
-    crate: CRATE,
-    backend: 'plonky2',
-    key,
-    what: 'verifier data of every configuration (native; a few minutes)',
-  });
-}
 
 /**
  * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
@@ -79,31 +29,45 @@ export const freshBuildSeconds = 252;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
 export const lazyParts = WIDE_ON_REQUEST;
 
+/** Verifier data of every offered configuration, made natively and cached by crate sources. */
+const KEYS = {
+  crate: CRATE,
+  backend: 'plonky2',
+  paths: [CRATE, 'zkplay-wasm-runtime', 'Cargo.toml', 'Cargo.lock', 'rust-toolchain.toml'],
+  // Not the sources only wasm uses (the bindings, the verifier package's entry, the threaded
+  // build's allocator): they cannot change what the native keys example makes, and each edit
+  // of them re-ran it (~1 min) for byte-identical files.
+  exclude: [
+    '/tests/',
+    '/benches/',
+    'tests.rs',
+    'bench.rs',
+    'reference.rs',
+    'node-smoke.cjs',
+    'wasm.rs',
+    'thread_cache.rs',
+  ],
+  what: 'verifier data of every configuration (native; a few minutes)',
+};
+
 export async function build({ root, cacheDir, outDir, all = true }) {
-  await buildWasmBackend({ id: 'plonky2', root, cacheDir, outDir, crate: CRATE, variants: VARIANTS, all });
-  const keysDir = await buildKeys({ root, cacheDir });
-  const entries = publishKeyEntries({ keysDir, outDir });
-  const indexPath = join(outDir, 'index.json');
-  const index = JSON.parse(readFileSync(indexPath, 'utf8'));
-  index.keys = {
-    proofSystem: 'plonky2-fri',
-    field: 'goldilocks',
-    setup: {
-      kind: 'transparent',
-      note: 'No setup: the verifier data is derived deterministically from the circuit, built natively at build time.',
-    },
-    versions: { plonky2: lockedVersion(root, 'plonky2') },
-    entries,
-  };
-  index.samples = publishSamples({
+  await buildWasmBackend({ id: 'plonky2', root, cacheDir, outDir, crate: CRATE, variants: PLONKY2_WASM_VARIANTS, all });
+  const entries = completeIndex({
     root,
-    keysDir,
     outDir,
-    entries,
-    claims: { backend: 'plonky2', proofSystem: 'plonky2-fri', field: 'goldilocks' },
+    keysDir: await runKeysExample({ root, cacheDir, ...KEYS }),
+    backend: 'plonky2',
+    facts: {
+      proofSystem: 'plonky2-fri',
+      field: 'goldilocks',
+      setup: {
+        kind: 'transparent',
+        note: 'No setup: the verifier data is derived deterministically from the circuit, built natively at build time.',
+      },
+      versions: { plonky2: lockedVersion(root, 'plonky2') },
+    },
   });
-  writeFileSync(indexPath, JSON.stringify(index, null, 2));
   log(
-    `plonky2: ${entries.length} verifier-data files (${entries.reduce((s, e) => s + e.vk.bytes, 0)} bytes) in ${join(outDir, 'keys')}`,
+    `plonky2: ${entries.length} verifier-data files (${totalBytes(entries.map((e) => e.vk))} bytes) in ${join(outDir, 'keys')}`,
   );
 }

@@ -9,7 +9,7 @@
 // Run by scripts/test.mjs as the suite `plonky2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node backends/plonky2/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { fuzzSuite, GOLDILOCKS, goldilocksPublicInputKinds, runWasmFuzz } from '../../scripts/lib/wasm-fuzz.mjs';
+import { fuzzSuite, GOLDILOCKS, goldilocksPublicInputKinds, runWasmFuzz } from '@zkplay/build-kit/wasm-fuzz';
 
 export const description = 'Node: plonky2 wasm verifier fuzz (single-threaded build)';
 

@@ -1,7 +1,7 @@
 // starky's part of `npm run bench:native`: crates/zkplay-starky/examples/reference.rs, with the
 // page's wrapper key (the set-up built it into web/public/artifacts/starky/keys/), zk off.
 import { join } from 'node:path';
-import { benchRustReference } from '../../scripts/lib/native.mjs';
+import { benchRustReference } from '@zkplay/build-kit/native';
 
 export async function benchNative({ root, blocks, threads, runs, commit }) {
   return benchRustReference({

@@ -23,7 +23,7 @@ import {
   GOLDILOCKS,
   goldilocksPublicInputKinds,
   runWasmFuzz,
-} from '../../scripts/lib/wasm-fuzz.mjs';
+} from '@zkplay/build-kit/wasm-fuzz';
 import OPTIONS from './options.json' with { type: 'json' };
 
 export const description = 'Node: starky wasm verifier fuzz (verifier-only build, native sample proof)';

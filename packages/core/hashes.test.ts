@@ -7,7 +7,7 @@ import runResultSchema from '@zkplay/schema/run-result.schema.json';
 import { blocksText, DEFAULT_HASH, digestWith, HASH_IDS, HASHES, hashDef, isHashId } from './hashes';
 import { KECCAK_RATE, keccakBlocks, maxBytesForBlocks } from './manifest';
 import { checkStatement } from './statement';
-import { DEFAULT_HASH as SCRIPT_DEFAULT, HASHES as SCRIPT_HASHES } from '../../scripts/lib/hashes.mjs';
+import { DEFAULT_HASH as SCRIPT_DEFAULT, HASHES as SCRIPT_HASHES } from '@zkplay/build-kit/hashes';
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 const bytes = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));

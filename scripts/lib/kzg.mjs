@@ -12,10 +12,11 @@
 //     installed (apt-get) when it is missing.
 // Both cached by source. Never built before the page is up: an extra job of npm start's queue
 // (scripts/start.mjs), and part of `npm run build -- --all` and the test set-up.
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildGoWasm } from './go-runtime.mjs';
 import { buildWasm } from './rust.mjs';
-import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
+import { mib, publishViewWasm } from './view-wasm.mjs';
+import { capture, log, run, step } from './steps.mjs';
 
 const RUST_CRATE = 'zkplay-kzg';
 
@@ -33,58 +34,16 @@ export async function ensureClang() {
 
 /** outDir: where it publishes (the build queue passes a staging folder that then replaces artifacts/kzg). */
 export async function buildKzg({ root, cacheDir, outDir = join(root, 'web', 'public', 'artifacts', 'kzg') }) {
-  const goDir = join(root, 'gnark');
-  const goVersion = capture('go', ['version'])?.split(' ')[2];
-  if (!goVersion) throw new Error('Go is not installed (the KZG view needs it)');
-  const goKey = `${hashTree([join(goDir, 'ethkzg'), join(goDir, 'cmd', 'kzg-wasm'), join(goDir, 'go.sum')], { exclude: ['_test.go'] }).slice(0, 12)}-${goVersion}`;
-  const goWasm = join(cacheDir, 'kzg', `go-${goKey}`, 'kzg-go.wasm');
-  if (existsSync(goWasm)) {
-    log(`kzg: Go wasm ${goKey} already built`);
-  } else {
-    await step('kzg: build the go-eth-kzg wasm (go build)', async () => {
-      mkdirSync(join(goWasm, '..'), { recursive: true });
-      await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${goWasm}.tmp`, './cmd/kzg-wasm'], {
-        cwd: goDir,
-        env: { GOOS: 'js', GOARCH: 'wasm' },
-        prefix: 'kzg wasm',
-      });
-      renameSync(`${goWasm}.tmp`, goWasm);
-    });
-  }
+  const go = await buildGoWasm({ cacheDir, cache: 'kzg', dirs: ['ethkzg'], cmd: 'kzg-wasm', name: 'go-eth-kzg' });
+  const rust = (variant, features, cflags) =>
+    buildWasm({ root, cacheDir, crate: RUST_CRATE, variant, features, cflags });
 
   log('kzg: the rust_eth_kzg wasm (cargo, single-threaded, blst through clang)');
   await ensureClang();
-  const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
+  const single = await rust('single', ['wasm']);
   log('kzg: the threaded rust_eth_kzg wasm (cargo, atomics + build-std, blst with atomics)');
-  const threadsDir = await buildWasm({
-    root,
-    cacheDir,
-    crate: RUST_CRATE,
-    variant: 'threads',
-    features: ['wasm-threads'],
-    cflags: '-matomics -mbulk-memory',
-  });
-  const lib = RUST_CRATE.replace(/-/g, '_');
+  const threads = await rust('threads', ['wasm-threads'], '-matomics -mbulk-memory');
+  const files = publishViewWasm({ outDir, go, crate: RUST_CRATE, rust: { single, threads } });
 
-  rmSync(outDir, { recursive: true, force: true });
-  const listed = (src, file) => {
-    place(src, join(outDir, file));
-    return { file, bytes: statSync(src).size, sha256: sha256File(src) };
-  };
-  const files = {
-    go: listed(goWasm, 'kzg-go.wasm'),
-    rust: listed(join(rustDir, `${lib}_bg.wasm`), `rust/${lib}_bg.wasm`),
-    rustGlue: listed(join(rustDir, `${lib}.js`), `rust/${lib}.js`),
-    rustThreads: listed(join(threadsDir, `${lib}_bg.wasm`), `rust-threads/${lib}_bg.wasm`),
-    rustThreadsGlue: listed(join(threadsDir, `${lib}.js`), `rust-threads/${lib}.js`),
-  };
-  // wasm-bindgen-rayon's worker helper, served as it is next to the glue it imports.
-  if (!existsSync(join(threadsDir, 'snippets'))) throw new Error(`${threadsDir} has no snippets/`);
-  cpSync(join(threadsDir, 'snippets'), join(outDir, 'rust-threads', 'snippets'), { recursive: true });
-  const rustKey = [rustDir, threadsDir].map((d) => d.split('-').pop().slice(0, 8)).join('-');
-  const index = { build: `${goKey}.${rustKey}`, files };
-  writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
-  log(
-    `kzg: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB) and Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`,
-  );
+  log(`kzg: published Go (${mib(files.go.bytes)} MiB) and Rust (${mib(files.rust.bytes)} MiB) wasm to ${outDir}`);
 }

@@ -52,6 +52,25 @@ function wasmPackages(cwd) {
   return [...new Set(dirs)].sort();
 }
 
+/** cargo-clippy's way of passing `-D warnings` to clippy-driver: each argument ends in this separator. */
+const CLIPPY_DENY_WARNINGS = ['-D', 'warnings'].map((a) => `${a}__CLIPPY_HACKERY__`).join('');
+
+/**
+ * The environment that makes a cargo build lint the workspace crates while it compiles them: what
+ * `cargo clippy` itself sets before it runs `cargo check` (clippy-driver as the wrapper of the
+ * workspace members only, its arguments in CLIPPY_ARGS), here around a real build. Dependencies
+ * are compiled by plain rustc as before, so they stay shared with the set-up's builds; clippy
+ * adds its lints to the compilation of our crates, which the build does anyway. Cargo keeps the
+ * wrapper in the members' fingerprints, so a lint is never skipped by a build that was fresh
+ * without it. Warnings (rustc's and clippy's) are errors.
+ */
+export async function clippyBuildEnv() {
+  await ensureToolchain(root); // the pinned nightly, with its clippy component
+  const driver = capture('rustup', ['which', 'clippy-driver'], { cwd: join(root, 'crates') });
+  if (!driver) throw new Error('no clippy-driver in the pinned toolchain (rustup which clippy-driver, in crates/)');
+  return { RUSTC_WORKSPACE_WRAPPER: driver, CLIPPY_ARGS: CLIPPY_DENY_WARNINGS };
+}
+
 // The wasm builds that compile from crates/ as it is, each crate with one feature set at a time
 // (as the builds do). Not here yet: bellman's and halo2's wasm, which build from a workspace with
 // registry patches (scripts/lib/wasm-patches.mjs), and the threaded variants (-Z build-std).
@@ -64,16 +83,33 @@ const WASM_CLIPPY = [
   ['zkplay-primitives', 'wasm'],
 ];
 
-/** cargo clippy over every crate and target (tests, examples), then the wasm features; warnings as errors. */
+// Check mode shares nothing with the release builds' target folders: its own, kept warm.
+const clippyTarget = () => ({ CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-clippy') });
+const DENY = ['--', '-D', 'warnings'];
+
+/**
+ * cargo clippy over every crate and target (tests, examples), then the wasm features; warnings
+ * as errors. The `clippy` suite, on request: the `rust` suite lints the same natively while it
+ * compiles the tests (clippyBuildEnv), then runs clippyWasm.
+ */
 export async function clippy() {
   await ensureToolchain(root); // the pinned nightly, with its clippy component
   const cwd = join(root, 'crates');
-  // Check mode shares nothing with the release builds' target folders: its own, kept warm.
-  const env = { CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-clippy') };
-  const deny = ['--', '-D', 'warnings'];
-  await run('cargo', ['clippy', '--workspace', '--all-targets', '--locked', ...deny], { cwd, env, prefix: 'clippy' });
+  await run('cargo', ['clippy', '--workspace', '--all-targets', '--locked', ...DENY], {
+    cwd,
+    env: clippyTarget(),
+    prefix: 'clippy',
+  });
+  await clippyWasm();
+}
+
+/** cargo clippy of the wasm features (WASM_CLIPPY) for wasm32, warnings as errors. */
+export async function clippyWasm() {
+  await ensureToolchain(root);
+  const cwd = join(root, 'crates');
+  const env = clippyTarget();
   for (const [crate, feature] of WASM_CLIPPY) {
     const args = ['clippy', '--locked', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
-    await run('cargo', [...args, '--features', feature, ...deny], { cwd, env, prefix: `clippy ${crate} ${feature}` });
+    await run('cargo', [...args, '--features', feature, ...DENY], { cwd, env, prefix: `clippy ${crate} ${feature}` });
   }
 }

@@ -2,16 +2,24 @@
 // example once per cache key (the caller says what the key covers), and wrapping the sample
 // proofs it made into proof files (schema/proof-file.schema.json, version 2).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { replaceDir } from './atomic.mjs';
 import { DEFAULT_HASH } from './hashes.mjs';
-import { log, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
+import { lockedVersion } from './rust.mjs';
+import { hashTree, log, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
 
 /**
  * `cargo run --example keys -- <dir>` of `crate` into <cacheDir>/<backend>/keys-<key>, unless a
  * finished run is there; returns the directory (manifest.json, samples.json and the files).
+ * The key covers what the caller says the keys are made from: the files under `paths` (relative
+ * to crates/; but `exclude`) and the locked versions of the registry crates `locked`.
  */
-export async function runKeysExample({ root, cacheDir, crate, backend, key, what }) {
+export async function runKeysExample({ root, cacheDir, crate, backend, paths, exclude, locked = [], what }) {
+  const files = paths.map((p) => join(root, 'crates', p));
+  const h = createHash('sha256').update(hashTree(files, { exclude }));
+  if (locked.length) h.update(locked.map((n) => `${n}@${lockedVersion(root, n)}`).join(' '));
+  const key = h.digest('hex').slice(0, 16);
   const dir = join(cacheDir, backend, `keys-${key}`);
   if (existsSync(join(dir, 'done'))) {
     log(`${crate}: keys ${key} already built`);
@@ -38,18 +46,45 @@ export async function runKeysExample({ root, cacheDir, crate, backend, key, what
  */
 export function publishKeyEntries({ keysDir, outDir }) {
   const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
-  mkdirSync(join(outDir, 'keys'), { recursive: true });
   return manifest.map((m) => {
-    cpSync(join(keysDir, m.file), join(outDir, 'keys', m.file));
-    const sha256 = sha256File(join(keysDir, m.file));
-    const bytes = statSync(join(keysDir, m.file)).size;
-    return {
-      config: m.config,
-      keyHash: sha256,
-      vk: { file: `keys/${m.file}`, bytes, sha256 },
-      capacityBytes: m.capacityBytes,
-    };
+    const vk = publishKeyFile({ keysDir, outDir, name: m.file });
+    return { config: m.config, keyHash: vk.sha256, vk, capacityBytes: m.capacityBytes };
   });
+}
+
+/** Copies keysDir/<name> to outDir/keys/<name>; returns its listing { file, bytes, sha256 }. */
+export function publishKeyFile({ keysDir, outDir, name }) {
+  mkdirSync(join(outDir, 'keys'), { recursive: true });
+  cpSync(join(keysDir, name), join(outDir, 'keys', name));
+  return { file: `keys/${name}`, bytes: statSync(join(keysDir, name)).size, sha256: sha256File(join(keysDir, name)) };
+}
+
+/** The bytes of listed files ({ bytes }), for the log lines. */
+export const totalBytes = (files) => files.reduce((s, f) => s + f.bytes, 0);
+
+/**
+ * Completes the index.json that buildWasmBackend wrote in outDir: `keys` (the facts given, in
+ * their order: proofSystem, field, hash if not the default, setup, versions; then the entries and
+ * the shared files if any) and `samples` (publishSamples, claimed with the same proof system,
+ * field and hash). `entries`: the published keys, publishKeyEntries's unless given; returned.
+ */
+export function completeIndex({
+  root,
+  outDir,
+  keysDir,
+  backend,
+  facts,
+  entries = publishKeyEntries({ keysDir, outDir }),
+  shared,
+}) {
+  const indexPath = join(outDir, 'index.json');
+  const index = JSON.parse(readFileSync(indexPath, 'utf8'));
+  index.keys = { ...facts, entries, ...(shared ? { shared } : {}) };
+  const { proofSystem, field, hash } = facts;
+  const claims = { backend, proofSystem, field, ...(hash ? { hash } : {}) };
+  index.samples = publishSamples({ root, keysDir, outDir, entries, claims });
+  writeFileSync(indexPath, JSON.stringify(index, null, 2));
+  return entries;
 }
 
 /**

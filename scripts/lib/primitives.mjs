@@ -13,10 +13,12 @@
 //     threads-wide) as rust-threads-wide/..., listed as files.rustThreadsWide and
 //     files.rustThreadsWideGlue: loaded only where the engine validates the proposal.
 // All cached by source.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildGoWasm } from './go-runtime.mjs';
 import { buildWasm, checkedMultiplies } from './rust.mjs';
-import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
+import { mib, publishViewWasm } from './view-wasm.mjs';
+import { log } from './steps.mjs';
 
 const RUST_CRATE = 'zkplay-primitives';
 
@@ -26,77 +28,35 @@ export async function buildPrimitives({
   cacheDir,
   outDir = join(root, 'web', 'public', 'artifacts', 'primitives'),
 }) {
-  const goDir = join(root, 'gnark');
-  const goVersion = capture('go', ['version'])?.split(' ')[2];
-  if (!goVersion) throw new Error('Go is not installed (the primitives view needs it)');
-  const goKey = `${hashTree([join(goDir, 'primitives'), join(goDir, 'cmd', 'primitives-wasm'), join(goDir, 'go.sum')], { exclude: ['_test.go'] }).slice(0, 12)}-${goVersion}`;
-  const wasm = join(cacheDir, 'primitives', `go-${goKey}`, 'primitives-go.wasm');
-  if (existsSync(wasm)) {
-    log(`primitives: Go wasm ${goKey} already built`);
-  } else {
-    await step('primitives: build the gnark-crypto primitives wasm (go build)', async () => {
-      mkdirSync(join(wasm, '..'), { recursive: true });
-      await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${wasm}.tmp`, './cmd/primitives-wasm'], {
-        cwd: goDir,
-        env: { GOOS: 'js', GOARCH: 'wasm' },
-        prefix: 'primitives wasm',
-      });
-      renameSync(`${wasm}.tmp`, wasm);
-    });
-  }
+  const go = await buildGoWasm({
+    cacheDir,
+    cache: 'primitives',
+    dirs: ['primitives'],
+    cmd: 'primitives-wasm',
+    name: 'gnark-crypto primitives',
+  });
 
   // buildWasm logs "already built" or runs cargo + wasm-bindgen as steps of their own.
+  const wasm = (variant) =>
+    buildWasm({
+      root,
+      cacheDir,
+      crate: RUST_CRATE,
+      variant,
+      features: variant === 'single' ? ['wasm'] : ['wasm-threads'],
+    });
   log('primitives: the halo2curves / plonky2_field primitives wasm (cargo, single-threaded)');
-  const rustDir = await buildWasm({ root, cacheDir, crate: RUST_CRATE, variant: 'single', features: ['wasm'] });
+  const rustDir = await wasm('single');
   log('primitives: the threaded halo2curves / plonky2_field primitives wasm (cargo, atomics + build-std)');
-  const threadsDir = await buildWasm({
-    root,
-    cacheDir,
-    crate: RUST_CRATE,
-    variant: 'threads',
-    features: ['wasm-threads'],
-  });
+  const threadsDir = await wasm('threads');
   log('primitives: the same with wide arithmetic (cargo, atomics + wide-arithmetic + build-std)');
-  const wideDir = await buildWasm({
-    root,
-    cacheDir,
-    crate: RUST_CRATE,
-    variant: 'threads-wide',
-    features: ['wasm-threads'],
-  });
+  const wideDir = await wasm('threads-wide');
   // The same check as the backends' wide builds: no __multi3 call left, mul_wide_u present.
   checkedMultiplies('primitives', 'threads-wide', readFileSync(join(wideDir, 'zkplay_primitives_bg.wasm')));
-  const rustKey = [rustDir, threadsDir, wideDir].map((d) => d.split('-').pop().slice(0, 8)).join('-');
-  const lib = RUST_CRATE.replace(/-/g, '_');
+  const rust = { single: rustDir, threads: threadsDir, 'threads-wide': wideDir };
+  const files = publishViewWasm({ outDir, go, crate: RUST_CRATE, rust });
 
-  rmSync(outDir, { recursive: true, force: true });
-  const listed = (src, file) => {
-    place(src, join(outDir, file));
-    return { file, bytes: statSync(src).size, sha256: sha256File(src) };
-  };
-  const files = {
-    go: listed(wasm, 'primitives-go.wasm'),
-    rust: listed(join(rustDir, `${lib}_bg.wasm`), `rust/${lib}_bg.wasm`),
-    rustGlue: listed(join(rustDir, `${lib}.js`), `rust/${lib}.js`),
-    rustThreads: listed(join(threadsDir, `${lib}_bg.wasm`), `rust-threads/${lib}_bg.wasm`),
-    rustThreadsGlue: listed(join(threadsDir, `${lib}.js`), `rust-threads/${lib}.js`),
-    rustThreadsWide: listed(join(wideDir, `${lib}_bg.wasm`), `rust-threads-wide/${lib}_bg.wasm`),
-    rustThreadsWideGlue: listed(join(wideDir, `${lib}.js`), `rust-threads-wide/${lib}.js`),
-  };
-  // wasm-bindgen-rayon's worker helper, served as it is next to the glue it imports.
-  for (const [dir, sub] of [
-    [threadsDir, 'rust-threads'],
-    [wideDir, 'rust-threads-wide'],
-  ]) {
-    if (!existsSync(join(dir, 'snippets')))
-      throw new Error(`${dir} has no snippets/ (wasm-bindgen-rayon's worker helper)`);
-    cpSync(join(dir, 'snippets'), join(outDir, sub, 'snippets'), { recursive: true });
-  }
-  // rustGlue and rustThreadsGlue are roles under files (schema/artifact-index.schema.json allows any role there,
-  // but no other top-level field): the worker imports it by files.rustGlue.file.
-  const index = { build: `${goKey}.${rustKey}`, files };
-  writeFileSync(join(outDir, 'index.json'), JSON.stringify(index, null, 2));
   log(
-    `primitives: published Go (${(files.go.bytes / 2 ** 20).toFixed(1)} MiB), Rust (${(files.rust.bytes / 2 ** 20).toFixed(1)} MiB) and threaded Rust (${(files.rustThreads.bytes / 2 ** 20).toFixed(1)} MiB) wasm to ${outDir}`,
+    `primitives: published Go (${mib(files.go.bytes)} MiB), Rust (${mib(files.rust.bytes)} MiB) and threaded Rust (${mib(files.rustThreads.bytes)} MiB) wasm to ${outDir}`,
   );
 }

@@ -18,19 +18,21 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { replaceDir } from './atomic.mjs';
 import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
+import { parseToml, readToml, stringifyToml } from './toml.mjs';
 import { multiplyCensus } from './wasm-census.mjs';
 
 export function pinnedToolchain(root) {
-  const toml = readFileSync(join(root, 'crates', 'rust-toolchain.toml'), 'utf8');
-  return toml.match(/channel\s*=\s*"([^"]+)"/)[1];
+  return readToml(join(root, 'crates', 'rust-toolchain.toml')).toolchain.channel;
 }
 
-/** Version of a package in crates/Cargo.lock (the CLI must match the crate exactly). */
+/**
+ * Version of a package in crates/Cargo.lock (the CLI must match the crate exactly); of the first
+ * entry where the lock holds several versions of it.
+ */
 export function lockedVersion(root, name) {
-  const lock = readFileSync(join(root, 'crates', 'Cargo.lock'), 'utf8');
-  const m = lock.match(new RegExp(`name = "${name}"\\nversion = "([^"]+)"`));
-  if (!m) throw new Error(`${name} is not in crates/Cargo.lock`);
-  return m[1];
+  const entry = readToml(join(root, 'crates', 'Cargo.lock')).package.find((p) => p.name === name);
+  if (!entry) throw new Error(`${name} is not in crates/Cargo.lock`);
+  return entry.version;
 }
 
 /** rust-src for -Z build-std (threaded wasm); rustfmt for the format check of npm test; clippy for its lint. */
@@ -150,21 +152,23 @@ async function registrySource(root, name, version, dest) {
   return join(dest, dir);
 }
 
-/** Sets `key = value` lines (TOML) in the [dependencies.<dep>] table of a published Cargo.toml, replacing a key it has. */
+/** Sets keys of the [dependencies.<dep>] table of a published Cargo.toml (its text), replacing a key it has. */
 function setDependencyKeys(toml, dep, set) {
-  const header = `[dependencies.${dep}]`;
-  const at = toml.indexOf(header);
-  if (at < 0) throw new Error(`no ${header} table to patch`);
-  const end = at + header.length;
-  const tableEnd = toml.indexOf('\n[', end);
-  let body = toml.slice(end, tableEnd < 0 ? undefined : tableEnd);
-  // A key the table already sets is replaced (an array value may span lines); others are added.
-  for (const [k, v] of Object.entries(set)) {
-    const line = `${k} = ${JSON.stringify(v)}`;
-    const existing = new RegExp(`^${k}\\s*=\\s*(\\[[^\\]]*\\]|[^\\n]*)`, 'm');
-    body = existing.test(body) ? body.replace(existing, line) : `\n${line}${body}`;
-  }
-  return toml.slice(0, end) + body + (tableEnd < 0 ? '' : toml.slice(tableEnd));
+  const manifest = parseToml(toml);
+  const table = manifest.dependencies?.[dep];
+  if (!table || typeof table !== 'object') throw new Error(`no [dependencies.${dep}] table to patch`);
+  Object.assign(table, set);
+  return stringifyToml(manifest);
+}
+
+/** The workspace crates a crate's Cargo.toml names by path ("../<crate>"), in any dependency table. */
+function pathDependencies(manifest) {
+  const tables = ['dependencies', 'dev-dependencies', 'build-dependencies'];
+  const all = [manifest, ...Object.values(manifest.target ?? {})].flatMap((m) => tables.map((t) => m[t] ?? {}));
+  return all
+    .flatMap((deps) => Object.values(deps))
+    .map((d) => /^\.\.\/([^/]+)$/.exec(d?.path ?? '')?.[1])
+    .filter(Boolean);
 }
 
 /**
@@ -183,8 +187,8 @@ export const SHARED_CRATES = ['zkplay-wasm-runtime'];
 export function workspaceCrates(cratesDir, crate) {
   const out = [crate, ...SHARED_CRATES];
   for (let i = 0; i < out.length; i++) {
-    const toml = readFileSync(join(cratesDir, out[i], 'Cargo.toml'), 'utf8');
-    for (const [, dep] of toml.matchAll(/path\s*=\s*"\.\.\/([A-Za-z0-9_-]+)"/g)) if (!out.includes(dep)) out.push(dep);
+    for (const dep of pathDependencies(readToml(join(cratesDir, out[i], 'Cargo.toml'))))
+      if (!out.includes(dep)) out.push(dep);
   }
   return out;
 }
@@ -228,15 +232,15 @@ async function deriveInto(root, dir, crate, patches, { tests }) {
       filter: (src) => !skip.test(src.slice(cratesDir.length)),
     });
   }
-  let ws = readFileSync(join(cratesDir, 'Cargo.toml'), 'utf8');
-  ws = ws.replace(/members\s*=\s*\[[^\]]*\]/, `members = ${JSON.stringify(members)}`);
-  ws += '\n# Derived by scripts/lib/rust.mjs (not committed): edited copies of registry crates.\n[patch.crates-io]\n';
+  const ws = readToml(join(cratesDir, 'Cargo.toml'));
+  ws.workspace.members = members;
+  const patched = {}; // [patch.crates-io]: the edited copies of registry crates
   const copies = new Map(); // name-version -> the edited copy
   for (const p of patches) {
     const id = `${p.name}-${p.version}`;
     if (!copies.has(id)) {
       copies.set(id, await registrySource(root, p.name, p.version, join(dir, 'patched')));
-      ws += `${p.name} = { path = "patched/${id}" }\n`;
+      patched[p.name] = { path: `patched/${id}` };
     }
     const src = copies.get(id);
     if (p.set) {
@@ -245,7 +249,9 @@ async function deriveInto(root, dir, crate, patches, { tests }) {
     }
     if (p.diff) await run('git', ['apply', '--verbose', join(root, p.diff)], { cwd: src, prefix: `patch ${id}` });
   }
-  writeFileSync(join(dir, 'Cargo.toml'), ws);
+  if (copies.size) ws.patch = { 'crates-io': patched };
+  const header = '# Derived by scripts/lib/rust.mjs (not committed) from crates/Cargo.toml.\n';
+  writeFileSync(join(dir, 'Cargo.toml'), header + stringifyToml(ws));
 }
 
 /**
@@ -411,6 +417,20 @@ export function checkedMultiplies(id, variant, bytes) {
 
 /** A variant that only some engines load: the wide-arithmetic builds (a flag in Chromium today). */
 export const isLazy = (v) => v.lazy ?? v.id.endsWith('-wide');
+
+/**
+ * A Rust backend's four wasm builds (buildWasmBackend's `variants`), each with the registry
+ * patches given for it: threaded, single-threaded, threaded with wide arithmetic, and the
+ * verifier-only build of the zkplay-verifier package (no prover class, no threads).
+ */
+export function backendVariants({ threads, single, threadsWide, verifier }) {
+  return [
+    { id: 'threads', build: 'wasm-threads', features: ['wasm-threads'], patches: threads },
+    { id: 'single', build: 'wasm-single', features: ['wasm'], patches: single },
+    { id: 'threads-wide', build: 'wasm-threads-wide', features: ['wasm-threads'], patches: threadsWide },
+    { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: verifier },
+  ];
+}
 
 /** What a backend with a wide build leaves for later (its build.mjs `lazyParts`, the build queue's label). */
 export const WIDE_ON_REQUEST = 'threads-wide build (wasm wide arithmetic)';

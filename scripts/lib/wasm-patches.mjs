@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { derivedWorkspace, SHARED_CRATES } from './rust.mjs';
+import { backendVariants, derivedWorkspace, SHARED_CRATES } from './rust.mjs';
 import { hashTree, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
 
 /** BN254 (and every halo2curves field_arithmetic field) Montgomery product over nine 29-bit limbs on wasm32. */
@@ -53,6 +53,18 @@ export const PLONKY2_POSEIDON_PARTIAL_ROUNDS = {
  * single and verifier builds): the Goldilocks product and Poseidon's partial rounds above.
  */
 export const PLONKY2_NARROW_WASM_PATCHES = [PLONKY2_FIELD_MUL_WIDE, PLONKY2_POSEIDON_PARTIAL_ROUNDS];
+
+/**
+ * The wasm builds of plonky2's and starky's backends (the same registry crates): those patches,
+ * but for threads with the wasm wide-arithmetic proposal, for engines that validate it, whose
+ * u128 products are single instructions.
+ */
+export const PLONKY2_WASM_VARIANTS = backendVariants({
+  threads: PLONKY2_NARROW_WASM_PATCHES,
+  single: PLONKY2_NARROW_WASM_PATCHES,
+  threadsWide: [],
+  verifier: PLONKY2_NARROW_WASM_PATCHES,
+});
 
 /** halo2curves' parallel MSM splits its points between threads by work (scalar bit lengths), not by count (threaded builds). */
 export const HALO2CURVES_MSM_BALANCED = {

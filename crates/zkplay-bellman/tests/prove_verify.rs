@@ -9,6 +9,7 @@ use zkplay_bellman::contract::{verify_with_key_json, BellmanProver};
 use zkplay_bellman::{blake2s256, keys, Setup, PROOF_BYTES};
 use zkplay_wasm_runtime::phase_ids as ids;
 use zkplay_wasm_runtime::serde_json::json;
+use zkplay_wasm_runtime::xorshift::XorShift;
 use zkplay_wasm_runtime::{Artifacts, ErrorCode, Prover};
 
 /// The shipped-file form of a fresh 1-block setup: (params file, vk file).
@@ -105,27 +106,13 @@ fn a_forged_witness_proves_nothing() {
     }
 }
 
-/// A seeded xorshift: reproducible fuzz inputs without another dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn fuzzed_verifier_never_verifies_a_wrong_statement() {
     let p = prover();
     let msg = b"fuzz me";
     let honest = p.prove(msg).unwrap().proof;
     let digest = blake2s256(msg);
-    let mut r = Rng(0x6265_6c6c_6d61_6e21);
+    let mut r = XorShift(0x6265_6c6c_6d61_6e21);
     let (mut refused, mut rejected) = (0, 0);
     for i in 0..10_000 {
         let mut proof = honest.clone();
@@ -133,7 +120,7 @@ fn fuzzed_verifier_never_verifies_a_wrong_statement() {
         let mut length = msg.len() as f64;
         match i % 5 {
             0 => proof[r.below(PROOF_BYTES)] ^= 1 << r.below(8),
-            1 => proof = (0..r.below(2 * PROOF_BYTES)).map(|_| r.next() as u8).collect(),
+            1 => proof = (0..r.below(2 * PROOF_BYTES)).map(|_| r.next_u64() as u8).collect(),
             2 => d[r.below(32)] ^= 1 << r.below(8),
             3 => {
                 length =

@@ -112,50 +112,89 @@ pub struct Key<'a> {
 /// Largest file read: the real ones are ~2 KB; this bounds what plonky2's readers are given.
 const MAX_FILE_BYTES: usize = 1 << 20;
 
-/// Reads the container of [`encode`], checking every length against the file before anything
-/// is handed to plonky2 (`Error::CorruptKey` otherwise). The file is sha256-checked against
-/// keys.json by the caller; these checks are for a file that is not what its hash promised.
-pub fn decode(bytes: &[u8]) -> Result<Key<'_>, Error> {
-    let bad = |m: &str| Error::CorruptKey(m.into());
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(bad("larger than any verifier-data file"));
+/// Reads a key container (this crate's and zkplay-starky's): `magic`, a u32 `version`, then
+/// what the caller takes, every length checked against the file before anything is handed to
+/// plonky2. Each refusal is a message for the caller's `CorruptKey`; `kind` names the file in
+/// them ("verifier-data file"), `owner` the crate whose magic it lacks ("plonky2").
+pub struct ContainerReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> ContainerReader<'a> {
+    /// Opens `bytes`: at most `max_bytes` long, with `magic` and `version` first.
+    pub fn open(
+        bytes: &'a [u8],
+        max_bytes: usize,
+        (magic, version): (&[u8], u32),
+        (owner, kind): (&str, &str),
+    ) -> Result<Self, alloc_string::String> {
+        if bytes.len() > max_bytes {
+            return Err(format!("larger than any {kind}"));
+        }
+        let mut r = Self { bytes, at: 0 };
+        if r.take(magic.len())? != magic {
+            return Err(format!("not a zkplay {owner} {kind}"));
+        }
+        let found = r.u32()?;
+        if found != version as usize {
+            return Err(format!("container version {found}, this verifier reads {version}"));
+        }
+        Ok(r)
     }
-    let mut at = 0usize;
-    let mut take = |n: usize| -> Result<&[u8], Error> {
-        let end = at.checked_add(n).filter(|&e| e <= bytes.len()).ok_or_else(|| bad("truncated"))?;
-        let out = &bytes[at..end];
-        at = end;
+    /// The next `n` bytes.
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8], alloc_string::String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| alloc_string::String::from("truncated"))?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
         Ok(out)
-    };
-    if take(MAGIC.len())? != MAGIC {
-        return Err(bad("not a zkplay plonky2 verifier-data file"));
     }
-    let u32_at = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
-    let version = u32_at(take(4)?);
-    if version != VERSION as usize {
-        return Err(Error::CorruptKey(format!("container version {version}, this verifier reads {VERSION}")));
+    /// The next little-endian u32.
+    pub fn u32(&mut self) -> Result<usize, alloc_string::String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
     }
-    let max_blocks = u32_at(take(4)?);
+    /// A section: a u32 length, then that many bytes.
+    pub fn section(&mut self) -> Result<&'a [u8], alloc_string::String> {
+        let n = self.u32()?;
+        self.take(n)
+    }
+    /// Refuses bytes left after the last section.
+    pub fn finish(self) -> Result<(), alloc_string::String> {
+        match self.bytes.len() - self.at {
+            0 => Ok(()),
+            n => Err(format!("{n} bytes after the last section")),
+        }
+    }
+}
+
+/// Reads the container of [`encode`] ([`ContainerReader`]; `Error::CorruptKey` otherwise). The
+/// file is sha256-checked against keys.json by the caller; these checks are for a file that is
+/// not what its hash promised.
+pub fn decode(bytes: &[u8]) -> Result<Key<'_>, Error> {
+    let mut r = ContainerReader::open(bytes, MAX_FILE_BYTES, (MAGIC, VERSION), ("plonky2", "verifier-data file"))
+        .map_err(Error::CorruptKey)?;
+    let max_blocks = r.u32().map_err(Error::CorruptKey)?;
     if max_blocks == 0 || max_blocks > 1024 {
         return Err(Error::CorruptKey(format!("{max_blocks} blocks")));
     }
-    let hash = match take(1)?[0] {
+    let hash = match r.take(1).map_err(Error::CorruptKey)?[0] {
         0 => MerkleHash::Keccak,
         1 => MerkleHash::Poseidon,
         h => return Err(Error::CorruptKey(format!("unknown Merkle hash tag {h}"))),
     };
-    let zk = match take(1)?[0] {
+    let zk = match r.take(1).map_err(Error::CorruptKey)?[0] {
         0 => false,
         1 => true,
         z => return Err(Error::CorruptKey(format!("zk flag {z}"))),
     };
-    let n = u32_at(take(4)?);
-    let common = take(n)?;
-    let n = u32_at(take(4)?);
-    let verifier_only = take(n)?;
-    if at != bytes.len() {
-        return Err(Error::CorruptKey(format!("{} bytes after the last section", bytes.len() - at)));
-    }
+    let common = r.section().map_err(Error::CorruptKey)?;
+    let verifier_only = r.section().map_err(Error::CorruptKey)?;
+    r.finish().map_err(Error::CorruptKey)?;
     let mut config = CircuitConfig::new(max_blocks, hash);
     config.zero_knowledge = zk;
     Ok(Key { config, common, verifier_only })

@@ -1,37 +1,9 @@
 //! Keccak-f[1600] natively, round by round, for trace generation. Lanes are indexed
 //! `x + 5 y`; a lane is a little-endian u64 (bytes `8 i .. 8 i + 8` of the state).
 
-/// Rotation offsets `R[x][y]` of rho.
-pub const RHO: [[u32; 5]; 5] =
-    [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56], [27, 20, 39, 8, 14]];
-
-/// Round constants of iota.
-pub const RC: [u64; 24] = [
-    0x0000000000000001,
-    0x0000000000008082,
-    0x800000000000808A,
-    0x8000000080008000,
-    0x000000000000808B,
-    0x0000000080000001,
-    0x8000000080008081,
-    0x8000000000008009,
-    0x000000000000008A,
-    0x0000000000000088,
-    0x0000000080008009,
-    0x000000008000000A,
-    0x000000008000808B,
-    0x800000000000008B,
-    0x8000000000008089,
-    0x8000000000008003,
-    0x8000000000008002,
-    0x8000000000000080,
-    0x000000000000800A,
-    0x800000008000000A,
-    0x8000000080008081,
-    0x8000000000008080,
-    0x0000000080000001,
-    0x8000000080008008,
-];
+/// Rho's rotation offsets `RHO[x][y]` and iota's round constants: zkplay-plonky2's, whose
+/// circuit computes the same permutation (one place for each).
+pub use zkplay_plonky2::gates::{RC, ROT as RHO};
 
 /// Bytes absorbed per block (the rate of Keccak-256).
 pub const RATE_BYTES: usize = 136;
@@ -78,7 +50,7 @@ pub fn round(a: &[u64; 25], r: usize) -> RoundValues {
     for x in 0..5 {
         for y in 0..5 {
             let (bx, by) = pi_target(x, y);
-            b[bx + 5 * by] = a_prime[x + 5 * y].rotate_left(RHO[x][y]);
+            b[bx + 5 * by] = a_prime[x + 5 * y].rotate_left(RHO[x][y] as u32);
         }
     }
     let mut a_dprime = [0u64; 25];

@@ -76,7 +76,7 @@ fn b_bit(x: usize, y: usize, z: usize) -> usize {
             }
         }
     }
-    let r = RHO[x0][y0] as usize;
+    let r = RHO[x0][y0];
     a_prime(x0, y0, (z + 64 - r) % 64)
 }
 

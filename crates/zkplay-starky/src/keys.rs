@@ -12,7 +12,7 @@
 
 use plonky2::plonk::circuit_data::{CommonCircuitData, VerifierCircuitData, VerifierOnlyCircuitData};
 use sha2::{Digest, Sha256};
-use zkplay_plonky2::keys::ZkplayGateSerializer;
+use zkplay_plonky2::keys::{ContainerReader, ZkplayGateSerializer};
 
 use crate::wrap::{WrapRange, Wrapper};
 use crate::{Error, C, D, F};
@@ -98,30 +98,13 @@ pub fn encode(w: &Wrapper, info: KeyInfo) -> Result<Vec<u8>, Error> {
     Ok(out)
 }
 
-/// Reads the container of [`encode`], checking every length against the file before anything
-/// is handed to plonky2 (`CorruptKey` otherwise). Callers check the file's sha256 against
-/// keys.json first; these checks are for a file that is not what its hash promised.
+/// Reads the container of [`encode`] (zkplay-plonky2's [`ContainerReader`]; `CorruptKey`
+/// otherwise). Callers check the file's sha256 against keys.json first; these checks are for a
+/// file that is not what its hash promised.
 pub fn decode(bytes: &[u8]) -> Result<Key<'_>, Error> {
-    let bad = |m: &str| Error::CorruptKey(m.into());
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(bad("larger than any wrapper key file"));
-    }
-    let mut at = 0usize;
-    let mut take = |n: usize| -> Result<&[u8], Error> {
-        let end = at.checked_add(n).filter(|&e| e <= bytes.len()).ok_or_else(|| bad("truncated"))?;
-        let out = &bytes[at..end];
-        at = end;
-        Ok(out)
-    };
-    if take(MAGIC.len())? != MAGIC {
-        return Err(bad("not a zkplay starky wrapper key file"));
-    }
-    let u32_of = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
-    let version = u32_of(take(4)?);
-    if version != VERSION as usize {
-        return Err(Error::CorruptKey(format!("container version {version}, this verifier reads {VERSION}")));
-    }
-    let h = take(6)?;
+    let mut r = ContainerReader::open(bytes, MAX_FILE_BYTES, (MAGIC, VERSION), ("starky", "wrapper key file"))
+        .map_err(Error::CorruptKey)?;
+    let h = r.take(6).map_err(Error::CorruptKey)?;
     let zk = match h[0] {
         0 => false,
         1 => true,
@@ -129,16 +112,12 @@ pub fn decode(bytes: &[u8]) -> Result<Key<'_>, Error> {
     };
     let (s, k) = ((h[2] as usize, h[3] as usize), (h[4] as usize, h[5] as usize));
     if s.0 > s.1 || k.0 > k.1 || s.1 > 32 || k.1 > 32 || h[1] == 0 || h[1] > 8 {
-        return Err(bad("header out of range"));
+        return Err(Error::CorruptKey("header out of range".into()));
     }
     let info = KeyInfo { zk, rate_bits: h[1] as usize, range: WrapRange { sponge: s, keccak: k } };
-    let n = u32_of(take(4)?);
-    let common = take(n)?;
-    let n = u32_of(take(4)?);
-    let verifier_only = take(n)?;
-    if at != bytes.len() {
-        return Err(Error::CorruptKey(format!("{} bytes after the last section", bytes.len() - at)));
-    }
+    let common = r.section().map_err(Error::CorruptKey)?;
+    let verifier_only = r.section().map_err(Error::CorruptKey)?;
+    r.finish().map_err(Error::CorruptKey)?;
     Ok(Key { info, common, verifier_only })
 }
 

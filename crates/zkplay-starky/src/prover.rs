@@ -182,35 +182,25 @@ pub fn prove_traces_for(
         // rest; `prove_with_commitment` does neither.
         ch.observe_elements(table_pis);
         config.observe(&mut ch);
-        let r = if i == ctl::SPONGE {
-            prove_with_commitment(
-                &tables.sponge,
-                config,
-                &polys[i],
-                &commitments[i],
-                Some(&ctl_data[i]),
-                Some(&ctl_challenges),
-                &mut ch,
-                table_pis,
-                final_len,
-                steps,
-                &mut timing,
-            )
-        } else {
-            prove_with_commitment(
-                &tables.keccak,
-                config,
-                &polys[i],
-                &commitments[i],
-                Some(&ctl_data[i]),
-                Some(&ctl_challenges),
-                &mut ch,
-                table_pis,
-                final_len,
-                steps,
-                &mut timing,
-            )
-        };
+        // The two tables are different Stark types: one call written once for both.
+        macro_rules! prove_table {
+            ($stark:expr) => {
+                prove_with_commitment(
+                    $stark,
+                    config,
+                    &polys[i],
+                    &commitments[i],
+                    Some(&ctl_data[i]),
+                    Some(&ctl_challenges),
+                    &mut ch,
+                    table_pis,
+                    final_len,
+                    steps,
+                    &mut timing,
+                )
+            };
+        }
+        let r = if i == ctl::SPONGE { prove_table!(&tables.sponge) } else { prove_table!(&tables.keccak) };
         report.prove_ms[i] = ms(t);
         r
     };

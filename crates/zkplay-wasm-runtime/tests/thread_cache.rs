@@ -6,25 +6,16 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use zkplay_wasm_runtime::thread_cache::{cached_blocks, class_capacity, ThreadCache};
+use zkplay_wasm_runtime::xorshift::XorShift;
 
 static A: ThreadCache<System> = ThreadCache::new(System);
 
-/// A deterministic generator (xorshift), so that failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn size(&mut self) -> usize {
-        // Mostly small, sometimes across the 64 KiB boundary.
-        match self.next() % 10 {
-            0 => 60_000 + (self.next() % 20_000) as usize,
-            1..=3 => 1 + (self.next() % 4096) as usize,
-            _ => 1 + (self.next() % 200) as usize,
-        }
+/// A block size: mostly small, sometimes across the 64 KiB boundary.
+fn size(rng: &mut XorShift) -> usize {
+    match rng.next_u64() % 10 {
+        0 => 60_000 + (rng.next_u64() % 20_000) as usize,
+        1..=3 => 1 + (rng.next_u64() % 4096) as usize,
+        _ => 1 + (rng.next_u64() % 200) as usize,
     }
 }
 
@@ -58,13 +49,14 @@ fn assert_disjoint(blocks: &[Block]) {
 
 #[test]
 fn contents_survive_alloc_realloc_and_reuse() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut live: Vec<Block> = Vec::new();
     for round in 0..20_000u32 {
-        match rng.next() % 4 {
+        match rng.next_u64() % 4 {
             // allocate
             0 | 1 => {
-                let layout = Layout::from_size_align(rng.size(), [1, 2, 4, 8, 16][(rng.next() % 5) as usize]).unwrap();
+                let layout =
+                    Layout::from_size_align(size(&mut rng), [1, 2, 4, 8, 16][(rng.next_u64() % 5) as usize]).unwrap();
                 let ptr = unsafe { A.alloc(layout) };
                 assert!(!ptr.is_null());
                 assert_eq!(ptr as usize % layout.align(), 0, "misaligned block");
@@ -74,8 +66,8 @@ fn contents_survive_alloc_realloc_and_reuse() {
             }
             // grow or shrink, across classes and across the cached/uncached boundary
             2 if !live.is_empty() => {
-                let i = (rng.next() as usize) % live.len();
-                let new_size = rng.size();
+                let i = (rng.next_u64() as usize) % live.len();
+                let new_size = size(&mut rng);
                 let b = &mut live[i];
                 let keep = b.layout.size().min(new_size);
                 let ptr = unsafe { A.realloc(b.ptr, b.layout, new_size) };
@@ -88,7 +80,7 @@ fn contents_survive_alloc_realloc_and_reuse() {
             }
             // free
             _ if !live.is_empty() => {
-                let b = live.swap_remove((rng.next() as usize) % live.len());
+                let b = live.swap_remove((rng.next_u64() as usize) % live.len());
                 unsafe {
                     check(&b, b.layout.size());
                     A.dealloc(b.ptr, b.layout);
@@ -153,9 +145,9 @@ fn blocks_freed_on_one_thread_serve_another() {
     // A producer allocates and fills, a consumer checks and frees, then allocates from what it freed.
     let (tx, rx) = std::sync::mpsc::channel::<(usize, usize, u8)>();
     let producer = std::thread::spawn(move || {
-        let mut rng = Rng(7);
+        let mut rng = XorShift(7);
         for i in 0..5000u32 {
-            let size = rng.size();
+            let size = size(&mut rng);
             let layout = Layout::from_size_align(size, 8).unwrap();
             let p = unsafe { A.alloc(layout) };
             unsafe { std::ptr::write_bytes(p, i as u8, size) };
