@@ -16,7 +16,7 @@ const MODULUS: [u8; 32] = [
 /// `what` names the input in messages ("blob", "proof 3"…).
 pub fn bytes<const N: usize>(hex_str: &str, what: &str) -> Result<Box<[u8; N]>, KzgError> {
     let digits = hex_str.strip_prefix("0x").unwrap_or(hex_str);
-    if digits.len() % 2 != 0 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !digits.len().is_multiple_of(2) || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(KzgError::new(
             Code::BadHex,
             format!("{what}: not a hex string (0x then an even number of hex digits)"),

@@ -120,10 +120,10 @@ fn proofs_for_something_else_do_not_verify() {
 
     let cp = k.compute_cells_and_kzg_proofs(&a).unwrap();
     assert!(k
-        .verify_cell_kzg_proof_batch(&[ca.clone()], &[3], &[cp.cells[3].clone()], &[cp.proofs[3].clone()])
+        .verify_cell_kzg_proof_batch(std::slice::from_ref(&ca), &[3], &[cp.cells[3].clone()], &[cp.proofs[3].clone()])
         .unwrap());
     assert!(!k
-        .verify_cell_kzg_proof_batch(&[ca.clone()], &[4], &[cp.cells[3].clone()], &[cp.proofs[3].clone()])
+        .verify_cell_kzg_proof_batch(std::slice::from_ref(&ca), &[4], &[cp.cells[3].clone()], &[cp.proofs[3].clone()])
         .unwrap());
     assert!(!k.verify_cell_kzg_proof_batch(&[cb], &[3], &[cp.cells[3].clone()], &[cp.proofs[3].clone()]).unwrap());
 }
