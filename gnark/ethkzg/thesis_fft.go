@@ -12,6 +12,7 @@ import (
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr/fft"
+	"github.com/consensys/gnark-crypto/utils"
 )
 
 // FFT holds a domain of size N and its twiddles as integers (the scalar multiplication's input).
@@ -61,7 +62,7 @@ func (f *FFT) FFTFr(coeffs []fr.Element) ([]fr.Element, error) {
 	}
 	out := append([]fr.Element(nil), coeffs...)
 	f.Domain.FFT(out, fft.DIF, fft.WithNbTasks(f.threads))
-	fft.BitReverse(out)
+	utils.BitReverse(out)
 	return out, nil
 }
 
@@ -87,7 +88,7 @@ func (f *FFT) IFFTG1(points []bls12381.G1Jac) ([]bls12381.G1Jac, error) {
 }
 
 func (f *FFT) g1(a []bls12381.G1Jac, tw []big.Int) {
-	fft.BitReverse(a)
+	utils.BitReverse(a)
 	n := len(a)
 	for m := 2; m <= n; m <<= 1 {
 		half, step := m/2, n/m

@@ -16,6 +16,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr/fft"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/kzg"
+	"github.com/consensys/gnark-crypto/utils"
 )
 
 var ThesisOps = []string{
@@ -152,7 +153,7 @@ func MeasureThesis(op string, log, runs, threads int) (ThesisMeasured, error) {
 				var e []fr.Element
 				timed(func() { e, _ = f.FFTFr(p) })
 				f.Domain.FFTInverse(e, fft.DIF)
-				fft.BitReverse(e)
+				utils.BitReverse(e)
 				ok = slices.Equal(e, p)
 			} else {
 				var e []bls12381.G1Jac
