@@ -2,6 +2,7 @@
 //! Usage (run once per thread count; the machine's load is printed first):
 //!   RAYON_NUM_THREADS=2 cargo run --release -p zkplay-halo2 --example narrow_bench [LEN ...] [--runs N]
 //! Default: one 135-byte message (1 block), 5 runs; medians of prove and verify.
+//! `--narrow-only` skips the zkEVM circuit (for profiling the narrow one).
 use halo2_base::halo2_proofs::{
     halo2curves::bn256::Fr,
     plonk::{Circuit, ConstraintSystem},
@@ -38,9 +39,11 @@ struct Row {
 fn main() {
     let mut lens = Vec::new();
     let mut runs = 5usize;
+    let mut narrow_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
+            "--narrow-only" => narrow_only = true,
             "--runs" => runs = args.next().and_then(|v| v.parse().ok()).expect("--runs N"),
             _ => lens.push(a.parse::<usize>().expect("length")),
         }
@@ -50,44 +53,50 @@ fn main() {
     }
     let threads = std::env::var("RAYON_NUM_THREADS").unwrap_or_else(|_| "default".into());
     let uptime = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    println!("threads={threads} runs={runs} loadavg(1,5,15 min)={}", uptime.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    println!(
+        "threads={threads} runs={runs} loadavg(1,5,15 min)={}",
+        uptime.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    );
     let mut rows = vec![];
     for len in lens {
         let msg: Vec<u8> = (0..len).map(|i| i as u8).collect();
         let blocks = blocks_for_len(len);
 
         // The zkEVM wrapper circuit with its default shape for this length.
-        let p = default_params(len);
-        let (s, t) = setup(&p).expect("setup");
-        let mut cs = ConstraintSystem::<Fr>::default();
-        let _ = PreimageCircuit::configure_with_params(&mut cs, shape(&p).expect("shape"));
-        let (mut prove, mut verify, mut witness) = (vec![], vec![], vec![]);
-        let mut bytes = 0;
-        for _ in 0..runs {
-            let out = s.prove(&msg).expect("prove");
-            prove.push(out.prove_ms);
-            witness.push(out.witness_ms);
-            verify.push(time_ms(|| s.verify(&out.proof, &out.digest, len as u64).expect("verify")));
-            bytes = out.proof.len();
+        for _ in 0..usize::from(!narrow_only) {
+            let p = default_params(len);
+            let (s, t) = setup(&p).expect("setup");
+            let mut cs = ConstraintSystem::<Fr>::default();
+            let _ = PreimageCircuit::configure_with_params(&mut cs, shape(&p).expect("shape"));
+            let (mut prove, mut verify, mut witness) = (vec![], vec![], vec![]);
+            let mut bytes = 0;
+            for _ in 0..runs {
+                let out = s.prove(&msg).expect("prove");
+                prove.push(out.prove_ms);
+                witness.push(out.witness_ms);
+                verify.push(time_ms(|| s.verify(&out.proof, &out.digest, len as u64).expect("verify")));
+                bytes = out.proof.len();
+            }
+            rows.push(Row {
+                name: format!("zkevm rows_per_round={} len={len}", p.rows_per_round),
+                k: p.k,
+                advice: s.advice_columns(),
+                fixed: s.fixed_columns(),
+                lookups: cs.lookups().len(),
+                rows: format!("{} blocks laid out", s.capacity_blocks()),
+                keygen_ms: t.vk_ms + t.pk_ms,
+                witness_ms: median(witness),
+                prove_ms: median(prove),
+                verify_ms: median(verify),
+                proof_bytes: bytes,
+            });
         }
-        rows.push(Row {
-            name: format!("zkevm rows_per_round={} len={len}", p.rows_per_round),
-            k: p.k,
-            advice: s.advice_columns(),
-            fixed: s.fixed_columns(),
-            lookups: cs.lookups().len(),
-            rows: format!("{} blocks laid out", s.capacity_blocks()),
-            keygen_ms: t.vk_ms + t.pk_ms,
-            witness_ms: median(witness),
-            prove_ms: median(prove),
-            verify_ms: median(verify),
-            proof_bytes: bytes,
-        });
 
         // The narrow circuit at the smallest k that holds the message.
         let k = (11..=20).find(|&k| narrow_capacity(k) >= blocks).expect("fits");
         let (s, t) = NarrowSetup::new(k).expect("narrow setup");
         let (mut prove, mut verify, mut witness) = (vec![], vec![], vec![]);
+        let mut bytes = 0;
         for _ in 0..runs {
             let out = s.prove(&msg).expect("prove");
             prove.push(out.prove_ms);
@@ -114,7 +123,17 @@ fn main() {
     for r in rows {
         println!(
             "| {} | {} | {} | {} | {} | {} | {:.0} | {:.1} | {:.0} | {:.1} | {} |",
-            r.name, r.k, r.advice, r.fixed, r.lookups, r.rows, r.keygen_ms, r.witness_ms, r.prove_ms, r.verify_ms, r.proof_bytes
+            r.name,
+            r.k,
+            r.advice,
+            r.fixed,
+            r.lookups,
+            r.rows,
+            r.keygen_ms,
+            r.witness_ms,
+            r.prove_ms,
+            r.verify_ms,
+            r.proof_bytes
         );
     }
 }

@@ -32,7 +32,6 @@ pub struct NarrowConfig {
     advice: Vec<Column<Advice>>,
     q_round: Selector,
     q_absorb: Selector,
-    q_init: Selector,
     q_msg: Selector,
     q_in_byte: Selector,
     q_sq: Selector,
@@ -50,6 +49,8 @@ pub struct NarrowConfig {
     sq_first: Column<Fixed>,
     w_even: Column<Fixed>,
     w_odd: Column<Fixed>,
+    /// Absorb regions of blocks 1.. (the state before block 0 is zero).
+    keep: Column<Fixed>,
     /// Summary row of block 0.
     sum_first: Column<Fixed>,
 }
@@ -93,18 +94,17 @@ impl Circuit<Fr> for NarrowCircuit {
     fn configure_with_params(meta: &mut ConstraintSystem<Fr>, p: Self::Params) -> Self::Config {
         let advice: Vec<Column<Advice>> = (0..NUM_ADVICE).map(|_| meta.advice_column()).collect();
         let instance: Column<Instance> = meta.instance_column();
-        let [q_round, q_absorb, q_init, q_msg, q_in_byte, q_sq, q_sum, q_last] = [(); 8].map(|_| meta.selector());
+        let [q_round, q_absorb, q_msg, q_in_byte, q_sq, q_sum, q_last] = [(); 7].map(|_| meta.selector());
         let mut wrap = vec![None; LANE_BITS];
         for &r in RHO.iter().filter(|&&r| r > 0) {
             wrap[r] = Some(meta.fixed_column());
         }
-        let [rc, msg_first, byte_start, last_bit, sq_first, w_even, w_odd, sum_first] =
-            [(); 8].map(|_| meta.fixed_column());
+        let [rc, msg_first, byte_start, last_bit, sq_first, w_even, w_odd, sum_first, keep] =
+            [(); 9].map(|_| meta.fixed_column());
         let cfg = NarrowConfig {
             advice: advice.clone(),
             q_round,
             q_absorb,
-            q_init,
             q_msg,
             q_in_byte,
             q_sq,
@@ -119,6 +119,7 @@ impl Circuit<Fr> for NarrowCircuit {
             w_even,
             w_odd,
             sum_first,
+            keep,
         };
         let adv = move |m: &mut VirtualCells<'_, Fr>, col: usize, rot: i32| m.query_advice(advice[col], Rotation(rot));
         let fix = |m: &mut VirtualCells<'_, Fr>, col: Column<Fixed>| m.query_fixed(col, Rotation::cur());
@@ -188,17 +189,14 @@ impl Circuit<Fr> for NarrowCircuit {
                 })
                 .collect::<Vec<_>>()
         });
-        // Sponge: the state starts at zero; a block's bytes are XORed into the first 17 lanes.
-        meta.create_gate("sponge: zero initial state", |m| {
-            let q = m.query_selector(q_init);
-            (0..25).map(|i| (format!("a{i} = 0"), q.clone() * adv(m, a(i), 0))).collect::<Vec<_>>()
-        });
+        // Sponge: a block's bytes are XORed into the first 17 lanes of the state before it, which
+        // is zero for block 0 (`keep = 0` there, so block 0's absorb-region `a` is never read).
         meta.create_gate("sponge: absorb", |m| {
             let q = m.query_selector(q_absorb);
             (0..25)
                 .map(|i| {
                     let next = adv(m, a(i), z64);
-                    let cur = adv(m, a(i), 0);
+                    let cur = fix(m, keep) * adv(m, a(i), 0);
                     let val = if i < RATE_LANES { xor(cur, adv(m, M, z64 * i as i32)) } else { cur };
                     (format!("absorb lane {i}"), q.clone() * (next - val))
                 })
@@ -291,8 +289,8 @@ impl Circuit<Fr> for NarrowCircuit {
                 for j in 0..cap {
                     let base = block_start(j);
                     for z in 0..LANE_BITS {
-                        if j == 0 {
-                            cfg.q_init.enable(&mut region, base + z)?;
+                        if j > 0 {
+                            region.assign_fixed(cfg.keep, base + z, one);
                         }
                         cfg.q_absorb.enable(&mut region, base + z)?;
                     }

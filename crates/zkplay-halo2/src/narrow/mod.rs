@@ -21,8 +21,9 @@
 //! Keccak-f trace is a bit and the rounds compute Keccak-f exactly.
 //!
 //! # Sponge and padding
-//! * Block 0's absorb region: `a = 0` (`q_init`). Every absorb region: the next region's
-//!   `a[i] = a[i] ⊕ M` for lanes `i < 17` (rate 136 bytes), `= a[i]` for the capacity lanes.
+//! * Every absorb region: the next region's `a[i] = keep·a[i] ⊕ M` for lanes `i < 17` (rate 136
+//!   bytes), `= keep·a[i]` for the capacity lanes, with the fixed `keep` 0 for block 0 (the
+//!   sponge starts from zero; block 0's absorb-region `a` is never read) and 1 after.
 //!   The block's message bit `k` of byte `n` is `M` at row `8n + k` of the block, which is bit
 //!   `8(n mod 8) + k` of lane `n / 8`: the Keccak byte order.
 //! * Message rows (`q_msg`, rows `0..1088` of each block): `M` and `P` are bits; `P` is

@@ -18,7 +18,7 @@
 //! | digest accumulator forged | `squeeze: digest limbs`, `HH` |
 //! | `c` of wrong parity / `c = 2` / `d`, `b` flipped | `theta: column parity c`, `theta: d`, `theta-rho-pi: b` |
 //! | a χ output bit flipped, the trace recomputed from there, instance = forged digest | `chi-iota: next state` at that one cell |
-//! | non-zero initial state | `sponge: zero initial state` |
+//! | non-zero initial state | `sponge: absorb` (block 0 absorbs into zero) |
 
 use super::circuit::{NarrowCircuit, NarrowParams};
 use super::layout::*;
@@ -377,9 +377,14 @@ fn flipped_chi_output_consistent_trace() {
 fn nonzero_initial_state() {
     let p = k11();
     let (mut w, inst) = honest(p, &msg(5));
-    w.set(a(20), 9, Fr::from(1));
+    // Block 0's absorb-region `a` is not read (the state before block 0 is zero by the gate).
+    let mut ignored = w.clone();
+    ignored.set(a(20), 9, Fr::from(1));
+    assert_only(failures(p, ignored, inst.clone()), &[]);
+    // Round 0 starting from a state with lane 20, bit 9 set: refused by the absorb gate.
+    w.set(a(20), round_start(0, 0) + 9, Fr::from(1));
     let got = failures(p, w, inst);
-    assert_includes(&got, ("sponge: zero initial state", "a20 = 0", 9));
+    assert_includes(&got, ("sponge: absorb", "absorb lane 20", 9));
 }
 
 /// A message over the capacity is refused with a clear error before proving.
