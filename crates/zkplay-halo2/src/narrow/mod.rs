@@ -57,11 +57,13 @@
 //! Hence instances `(L, D)` are satisfiable only with a message `M`, `|M| = L`,
 //! `Keccak-256(M) = D`; the tests in `tests.rs` play the malicious prover against each step.
 
+mod choice;
 pub mod circuit;
 pub mod layout;
 mod prover;
 pub mod witness;
 
+pub use choice::{AnySetup, CircuitChoice};
 pub use circuit::{NarrowCircuit, NarrowParams};
 pub use prover::{narrow_capacity, narrow_usable_rows, NarrowSetup, NARROW_MAX_K, NARROW_MIN_K};
 

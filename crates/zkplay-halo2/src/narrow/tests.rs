@@ -428,3 +428,20 @@ fn real_proof_round_trip() {
         println!("narrow k=11 proof: {} bytes", out.proof.len());
     }
 }
+
+/// The knob: either circuit behind one API; a proof verifies only under the setup that made it.
+#[test]
+fn circuit_choice_knob() {
+    assert_eq!(CircuitChoice::narrow_for_len(135), Some(CircuitChoice::Narrow { k: 11 }));
+    assert_eq!(CircuitChoice::narrow_for_len(136), Some(CircuitChoice::Narrow { k: 12 }));
+    let narrow = AnySetup::new(CircuitChoice::Narrow { k: 11 }).unwrap();
+    let zkevm = AnySetup::new(CircuitChoice::Zkevm(crate::Params { k: 10, rows_per_round: 12 })).unwrap();
+    let m = msg(40);
+    for (s, other) in [(&narrow, &zkevm), (&zkevm, &narrow)] {
+        let out = s.prove(&m).unwrap();
+        assert_eq!(out.proof.len(), s.proof_bytes());
+        assert_eq!(s.verify(&out.proof, &out.digest, 40), Ok(()));
+        assert!(other.verify(&out.proof, &out.digest, 40).is_err(), "{:?} proof under {:?}", s.choice(), other.choice());
+    }
+    assert!(matches!(AnySetup::new(CircuitChoice::Narrow { k: 10 }), Err(Error::InvalidParams(_))));
+}
