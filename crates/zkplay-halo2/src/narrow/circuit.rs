@@ -146,7 +146,8 @@ impl Circuit<Fr> for NarrowCircuit {
             (0..5)
                 .map(|x| {
                     let cl = adv(m, c((x + 4) % 5), 0);
-                    let cr = (one() - w.clone()) * adv(m, c((x + 1) % 5), -1) + w.clone() * adv(m, c((x + 1) % 5), z64 - 1);
+                    let cr =
+                        (one() - w.clone()) * adv(m, c((x + 1) % 5), -1) + w.clone() * adv(m, c((x + 1) % 5), z64 - 1);
                     (format!("d{x}"), q.clone() * (adv(m, d(x), 0) - xor(cl, cr)))
                 })
                 .collect::<Vec<_>>()

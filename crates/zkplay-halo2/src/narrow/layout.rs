@@ -52,7 +52,8 @@ pub const DHI: usize = d(3);
 pub const DLO: usize = d(4);
 
 /// Keccak ρ offsets by lane index `x + 5y`.
-pub const RHO: [usize; 25] = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14];
+pub const RHO: [usize; 25] =
+    [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14];
 
 /// ι round constants.
 pub const RC: [u64; ROUNDS] = [

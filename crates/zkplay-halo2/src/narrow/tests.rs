@@ -441,7 +441,12 @@ fn circuit_choice_knob() {
         let out = s.prove(&m).unwrap();
         assert_eq!(out.proof.len(), s.proof_bytes());
         assert_eq!(s.verify(&out.proof, &out.digest, 40), Ok(()));
-        assert!(other.verify(&out.proof, &out.digest, 40).is_err(), "{:?} proof under {:?}", s.choice(), other.choice());
+        assert!(
+            other.verify(&out.proof, &out.digest, 40).is_err(),
+            "{:?} proof under {:?}",
+            s.choice(),
+            other.choice()
+        );
     }
     assert!(matches!(AnySetup::new(CircuitChoice::Narrow { k: 10 }), Err(Error::InvalidParams(_))));
 }
