@@ -1,5 +1,5 @@
 //! A narrow Keccak-256 preimage circuit of our own, built for few blocks: one bit per cell, one
-//! row per bit position, no lookups, gates of degree <= 5, and the same public statement as
+//! row per bit position, no lookups, gates of degree <= 4, and the same public statement as
 //! [`crate::circuit`]: "I know `M` with `|M| = L` and `Keccak-256(M) = D`", instance column
 //! `[L, D_hi, D_lo]` (digest bytes `0..16` / `16..32` as big-endian `u128`s).
 //!

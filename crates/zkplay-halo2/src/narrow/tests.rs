@@ -95,6 +95,8 @@ fn shape_and_degree() {
     // degree would be silently unsound, so every gate must stay at or below 5.
     let max = cs.gates().iter().flat_map(|g| g.polynomials().iter().map(|p| p.degree())).max().unwrap();
     assert!(max <= 5, "gate degree {max}");
+    // Degree 4: extended domain 4 x 2^k and three quotient pieces.
+    assert_eq!(max, 4);
     assert_eq!(cs.num_advice_columns(), NUM_ADVICE);
     assert_eq!(cs.lookups().len(), 0);
 }
