@@ -23,15 +23,15 @@ impl CircuitChoice {
 
 /// A setup of either circuit (a TEST SETUP made in process, see [`crate::setup`]).
 pub enum AnySetup {
-    Zkevm(Setup),
-    Narrow(NarrowSetup),
+    Zkevm(Box<Setup>),
+    Narrow(Box<NarrowSetup>),
 }
 
 impl AnySetup {
     pub fn new(choice: CircuitChoice) -> Result<AnySetup, Error> {
         Ok(match choice {
-            CircuitChoice::Zkevm(p) => AnySetup::Zkevm(setup(&p)?.0),
-            CircuitChoice::Narrow { k } => AnySetup::Narrow(NarrowSetup::new(k)?.0),
+            CircuitChoice::Zkevm(p) => AnySetup::Zkevm(Box::new(setup(&p)?.0)),
+            CircuitChoice::Narrow { k } => AnySetup::Narrow(Box::new(NarrowSetup::new(k)?.0)),
         })
     }
 

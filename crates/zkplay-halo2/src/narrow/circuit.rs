@@ -300,11 +300,11 @@ impl Circuit<Fr> for NarrowCircuit {
                         }
                         cfg.q_absorb.enable(&mut region, base + z)?;
                     }
-                    for t in 0..ROUNDS {
+                    for (t, rc) in RC.iter().enumerate() {
                         let start = round_start(j, t);
                         for z in 0..LANE_BITS {
                             cfg.q_round.enable(&mut region, start + z)?;
-                            if (RC[t] >> z) & 1 == 1 {
+                            if (rc >> z) & 1 == 1 {
                                 region.assign_fixed(cfg.rc, start + z, one);
                             }
                             for (r, col) in cfg.wrap.iter().enumerate() {

@@ -102,12 +102,12 @@ pub(crate) fn witness_with_fault(msg: &[u8], capacity: usize, fault: Fault) -> W
             w.bits(a(i), base, *lane);
         }
         let mut len = 0u64;
-        for n in 0..RATE {
+        for (n, byte) in blk.iter().enumerate() {
             let pad = padded && n >= used;
             len += u64::from(!pad);
             for k in 0..8 {
                 let r = base + 8 * n + k;
-                w.set(M, r, Fr::from(u64::from((blk[n] >> k) & 1)));
+                w.set(M, r, Fr::from(u64::from((byte >> k) & 1)));
                 w.set(P, r, Fr::from(u64::from(pad)));
                 w.set(LEN, r, Fr::from(len));
             }
@@ -118,9 +118,9 @@ pub(crate) fn witness_with_fault(msg: &[u8], capacity: usize, fault: Fault) -> W
         for t in 0..ROUNDS {
             let row = round_start(j, t);
             let tr = round(&state, t);
-            for i in 0..25 {
-                w.bits(a(i), row, state[i]);
-                w.bits(b(i), row, tr.b[i]);
+            for (i, (lane, rho_pi)) in state.iter().zip(&tr.b).enumerate() {
+                w.bits(a(i), row, *lane);
+                w.bits(b(i), row, *rho_pi);
             }
             for x in 0..5 {
                 w.bits(c(x), row, tr.c[x]);
