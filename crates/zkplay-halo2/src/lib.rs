@@ -31,6 +31,7 @@ pub mod circuit;
 pub mod contract;
 mod error;
 pub mod keys;
+pub mod narrow;
 mod params;
 mod proof_layout;
 mod prover;
