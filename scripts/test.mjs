@@ -37,10 +37,17 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // [key, description, run, options]; `node scripts/test.mjs gnark vitest` runs only the suites with
 // those keys. A suite with { onRequest: true } runs only when named (not in a plain `npm test`).
 // A backend's own suite is its backends/<id>/test.mjs (key: the backend id), found like build.mjs.
-const backendSuites = [];
-for (const id of backendIds('test.mjs')) {
-  const mod = await importBackendFile(id, 'test.mjs');
-  backendSuites.push([id, mod.description ?? `${id} tests`, () => mod.test({ root, cacheDir })]);
+// Its module is imported when the suite is named or runs, not here: it imports the build kit by
+// its package name, which resolves only once npm ci has linked the workspace, and `npm test`
+// starts here before its set-up has run npm ci.
+const backendSuites = backendIds('test.mjs').map((id) => [
+  id,
+  `${id} tests`,
+  async () => (await importBackendFile(id, 'test.mjs')).test({ root, cacheDir }),
+]);
+/** Names each backend's suite by its module's description (once npm ci has run). */
+async function describeBackendSuites() {
+  for (const suite of backendSuites) suite[1] = (await importBackendFile(suite[0], 'test.mjs')).description ?? suite[1];
 }
 const suites = [
   [
@@ -238,6 +245,7 @@ if (withSetup && !serial) {
     console.error('\n[zkplay] ✘ the set-up failed: no test suite ran to its end');
     process.exit(1);
   }
+  await describeBackendSuites();
   if (browser.length && late.length)
     log(
       `${late.length} more native suites run beside the ${browser.length} browser suites, at nice ${NATIVE_NICENESS} (ZKPLAY_TEST_SERIAL=1: one suite at a time)`,
@@ -247,6 +255,7 @@ if (withSetup && !serial) {
   await Promise.all([runInTurn(browser, false), lateNative]);
 } else {
   if (withSetup && !(await runSetup())) process.exit(1);
+  await describeBackendSuites();
   if (sideBySide) {
     log(
       `${native.length} native suites run beside the ${browser.length} browser suites, at nice ${NATIVE_NICENESS}; their output goes to ${join(cacheDir, 'logs', 'test-<suite>.log')} (ZKPLAY_TEST_SERIAL=1: one suite at a time)`,
