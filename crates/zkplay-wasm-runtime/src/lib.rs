@@ -28,6 +28,7 @@ pub mod wasm;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod generated;
+pub mod keccak_f;
 /// The native reference runner of the backends' `examples/reference.rs`.
 #[cfg(all(feature = "hashes", not(target_arch = "wasm32")))]
 pub mod reference;
