@@ -20,76 +20,61 @@ import (
 // A/B measurement (prover/cmd/steps -bitmsm) and for the tests, which prove both ways.
 var BitWireMSM = true
 
+// jacobian is what wireMSM needs of a curve's Jacobian point type J (G1Jac, G2Jac), whose
+// affine points are A: one body for both groups.
+type jacobian[A, J any] interface {
+	*J
+	AddMixed(*A) *J
+	AddAssign(*J) *J
+	SubAssign(*J) *J
+	MultiExp([]A, []fr.Element, ecc.MultiExpConfig) (*J, error)
+}
+
 // wireMSMG1 is Σ scalars[i]·points[i] in G1.
 func wireMSMG1(points []curve.G1Affine, scalars []fr.Element) (curve.G1Jac, error) {
-	if !BitWireMSM {
-		var p curve.G1Jac
-		_, err := p.MultiExp(points, scalars, ecc.MultiExpConfig{NbTasks: 1})
-		return p, err
-	}
-	var sum, minus curve.G1Jac
-	sum.X.SetOne()
-	sum.Y.SetOne() // the point at infinity
-	minus = sum
-	var otherP []curve.G1Affine
-	var otherS []fr.Element
-	for i := range scalars {
-		switch {
-		case scalars[i].IsZero():
-		case scalars[i].IsOne():
-			sum.AddMixed(&points[i])
-		case isMinusOne(&scalars[i]):
-			minus.AddMixed(&points[i])
-		case isMinusOne(&scalars[i]):
-			minus.AddMixed(&points[i])
-		default:
-			otherP, otherS = append(otherP, points[i]), append(otherS, scalars[i])
-		}
-	}
-	sum.SubAssign(&minus)
-	if len(otherS) > 0 {
-		var rest curve.G1Jac
-		if _, err := rest.MultiExp(otherP, otherS, ecc.MultiExpConfig{NbTasks: 1}); err != nil {
-			return sum, err
-		}
-		sum.AddAssign(&rest)
-	}
-	return sum, nil
+	var infinity curve.G1Jac
+	infinity.X.SetOne()
+	infinity.Y.SetOne()
+	return wireMSM(points, scalars, infinity)
 }
 
 // wireMSMG2 is Σ scalars[i]·points[i] in G2.
 func wireMSMG2(points []curve.G2Affine, scalars []fr.Element) (curve.G2Jac, error) {
+	var infinity curve.G2Jac
+	infinity.X.SetOne()
+	infinity.Y.SetOne()
+	return wireMSM(points, scalars, infinity)
+}
+
+// wireMSM is Σ scalars[i]·points[i], starting from infinity (the group's point at infinity in
+// Jacobian form, which the zero value of J is not).
+func wireMSM[A, J any, PJ jacobian[A, J]](points []A, scalars []fr.Element, infinity J) (J, error) {
 	if !BitWireMSM {
-		var p curve.G2Jac
-		_, err := p.MultiExp(points, scalars, ecc.MultiExpConfig{NbTasks: 1})
+		var p J
+		_, err := PJ(&p).MultiExp(points, scalars, ecc.MultiExpConfig{NbTasks: 1})
 		return p, err
 	}
-	var sum, minus curve.G2Jac
-	sum.X.SetOne()
-	sum.Y.SetOne() // the point at infinity
-	minus = sum
-	var otherP []curve.G2Affine
+	sum, minus := infinity, infinity
+	var otherP []A
 	var otherS []fr.Element
 	for i := range scalars {
 		switch {
 		case scalars[i].IsZero():
 		case scalars[i].IsOne():
-			sum.AddMixed(&points[i])
+			PJ(&sum).AddMixed(&points[i])
 		case isMinusOne(&scalars[i]):
-			minus.AddMixed(&points[i])
-		case isMinusOne(&scalars[i]):
-			minus.AddMixed(&points[i])
+			PJ(&minus).AddMixed(&points[i])
 		default:
 			otherP, otherS = append(otherP, points[i]), append(otherS, scalars[i])
 		}
 	}
-	sum.SubAssign(&minus)
+	PJ(&sum).SubAssign(&minus)
 	if len(otherS) > 0 {
-		var rest curve.G2Jac
-		if _, err := rest.MultiExp(otherP, otherS, ecc.MultiExpConfig{NbTasks: 1}); err != nil {
+		var rest J
+		if _, err := PJ(&rest).MultiExp(otherP, otherS, ecc.MultiExpConfig{NbTasks: 1}); err != nil {
 			return sum, err
 		}
-		sum.AddAssign(&rest)
+		PJ(&sum).AddAssign(&rest)
 	}
 	return sum, nil
 }
