@@ -3,8 +3,8 @@
 
 use crate::circuit::{keccak_rows, PreimageCircuit};
 use crate::halo2::{
-    halo2curves::bn256::{Bn256, G1Affine},
-    plonk::{create_proof, keygen_pk, keygen_vk, ProvingKey},
+    halo2curves::bn256::{Bn256, Fr, G1Affine},
+    plonk::{create_proof, keygen_pk, keygen_vk, Circuit, ProvingKey},
     poly::{
         commitment::{Params as _, ParamsProver},
         kzg::{
@@ -145,17 +145,7 @@ impl Setup {
         let circuit = PreimageCircuit::new(self.shape, Some(rows));
         let instance = public_inputs(&digest, msg.len() as u64);
         let t = Instant::now();
-        let mut transcript = Blake2bWrite::<_, G1Affine, Challenge255<_>>::init(vec![]);
-        create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, Challenge255<G1Affine>, _, _, _>(
-            &self.params,
-            &self.pk,
-            &[circuit],
-            &[&[&instance]],
-            OsRng,
-            &mut transcript,
-        )
-        .map_err(|e| Error::Halo2(format!("create_proof: {e:?}")))?;
-        let proof = transcript.finalize();
+        let proof = prove_shplonk(&self.params, &self.pk, circuit, &instance)?;
         let prove_ms = ms_since(t);
         Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms })
     }
@@ -173,4 +163,25 @@ impl Setup {
         let _ = self.pk.write(&mut counter, SerdeFormat::RawBytes);
         (params_bytes, vk_bytes, counter.0)
     }
+}
+
+/// halo2's prover with this crate's choices (KZG over BN254, SHPLONK, a Blake2b transcript, the
+/// OS's randomness for the blinding), for either circuit.
+pub(crate) fn prove_shplonk<C: Circuit<Fr>>(
+    params: &ParamsKZG<Bn256>,
+    pk: &ProvingKey<G1Affine>,
+    circuit: C,
+    instance: &[Fr],
+) -> Result<Vec<u8>, Error> {
+    let mut transcript = Blake2bWrite::<_, G1Affine, Challenge255<_>>::init(vec![]);
+    create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, Challenge255<G1Affine>, _, _, _>(
+        params,
+        pk,
+        &[circuit],
+        &[&[instance]],
+        OsRng,
+        &mut transcript,
+    )
+    .map_err(|e| Error::Halo2(format!("create_proof: {e:?}")))?;
+    Ok(transcript.finalize())
 }

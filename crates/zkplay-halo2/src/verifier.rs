@@ -118,27 +118,40 @@ impl Verifier {
         if proof.is_empty() || !proof.len().is_multiple_of(32) {
             return Err(Error::MalformedProof(format!("length {} is not a positive multiple of 32", proof.len())));
         }
-        let mut reader = ProofReader { bytes: proof, pos: 0, hit_end: false };
-        let mut transcript = Blake2bRead::<_, G1Affine, Challenge255<_>>::init(&mut reader);
-        let strategy = SingleStrategy::new(&self.params);
-        let res = verify_proof::<
-            KZGCommitmentScheme<Bn256>,
-            VerifierSHPLONK<'_, Bn256>,
-            Challenge255<G1Affine>,
-            _,
-            SingleStrategy<'_, Bn256>,
-        >(self.params.verifier_params(), &self.vk, strategy, &[&[instance]], &mut transcript);
-        // (The SHPLONK opening phase maps read errors to `Opening`, hence the end-of-input flag.)
-        if reader.hit_end {
-            return Err(Error::MalformedProof("proof is too short for this circuit".into()));
+        verify_shplonk(&self.params, &self.vk, instance, proof)
+    }
+}
+
+/// halo2's verifier with this crate's choices (KZG over BN254, SHPLONK, a Blake2b transcript),
+/// for either circuit: a proof that ends early, a transcript error or trailing bytes is
+/// `MalformedProof`, any other failure `VerificationFailed`. The callers check the public
+/// inputs and the proof's layout first.
+pub(crate) fn verify_shplonk(
+    params: &ParamsKZG<Bn256>,
+    vk: &VerifyingKey<G1Affine>,
+    instance: &[Fr],
+    proof: &[u8],
+) -> Result<(), Error> {
+    let mut reader = ProofReader { bytes: proof, pos: 0, hit_end: false };
+    let mut transcript = Blake2bRead::<_, G1Affine, Challenge255<_>>::init(&mut reader);
+    let strategy = SingleStrategy::new(params);
+    let res = verify_proof::<
+        KZGCommitmentScheme<Bn256>,
+        VerifierSHPLONK<'_, Bn256>,
+        Challenge255<G1Affine>,
+        _,
+        SingleStrategy<'_, Bn256>,
+    >(params.verifier_params(), vk, strategy, &[&[instance]], &mut transcript);
+    // (The SHPLONK opening phase maps read errors to `Opening`, hence the end-of-input flag.)
+    if reader.hit_end {
+        return Err(Error::MalformedProof("proof is too short for this circuit".into()));
+    }
+    match res {
+        Err(crate::halo2::plonk::Error::Transcript(e)) => Err(Error::MalformedProof(e.to_string())),
+        Err(e) => Err(Error::VerificationFailed(format!("{e:?}"))),
+        Ok(_) if reader.pos != proof.len() => {
+            Err(Error::MalformedProof(format!("{} trailing bytes after the proof", proof.len() - reader.pos)))
         }
-        match res {
-            Err(crate::halo2::plonk::Error::Transcript(e)) => Err(Error::MalformedProof(e.to_string())),
-            Err(e) => Err(Error::VerificationFailed(format!("{e:?}"))),
-            Ok(_) if reader.pos != proof.len() => {
-                Err(Error::MalformedProof(format!("{} trailing bytes after the proof", proof.len() - reader.pos)))
-            }
-            Ok(_) => Ok(()),
-        }
+        Ok(_) => Ok(()),
     }
 }

@@ -6,18 +6,12 @@ use super::layout::rows_used;
 use super::witness::{blocks_for_len, witness};
 use crate::halo2::{
     halo2curves::bn256::{Bn256, Fr, G1Affine},
-    plonk::{create_proof, keygen_pk, keygen_vk, verify_proof, Circuit, ConstraintSystem, ProvingKey},
-    poly::{
-        commitment::ParamsProver,
-        kzg::{
-            commitment::{KZGCommitmentScheme, ParamsKZG},
-            multiopen::{ProverSHPLONK, VerifierSHPLONK},
-            strategy::SingleStrategy,
-        },
-    },
-    transcript::{Blake2bRead, Blake2bWrite, Challenge255, TranscriptReadBuffer, TranscriptWriterBuffer},
+    plonk::{keygen_pk, keygen_vk, Circuit, ConstraintSystem, ProvingKey},
+    poly::kzg::commitment::ParamsKZG,
 };
-use crate::proof_layout::{ProofLayout, ProofReader};
+use crate::proof_layout::ProofLayout;
+use crate::prover::prove_shplonk;
+use crate::verifier::verify_shplonk;
 use crate::{check_public_inputs, keccak256, public_inputs, Error, ProofOutput, SetupTimings};
 use rand_core::OsRng;
 use web_time::Instant;
@@ -131,17 +125,7 @@ impl NarrowSetup {
         let circuit = NarrowCircuit { params: self.shape, witness: Some(w) };
         let instance = public_inputs(&digest, msg.len() as u64);
         let t = Instant::now();
-        let mut transcript = Blake2bWrite::<_, G1Affine, Challenge255<_>>::init(vec![]);
-        create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, Challenge255<G1Affine>, _, _, _>(
-            &self.params,
-            &self.pk,
-            &[circuit],
-            &[&[&instance]],
-            OsRng,
-            &mut transcript,
-        )
-        .map_err(|e| Error::Halo2(format!("create_proof: {e:?}")))?;
-        let proof = transcript.finalize();
+        let proof = prove_shplonk(&self.params, &self.pk, circuit, &instance)?;
         Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms: ms_since(t) })
     }
 
@@ -150,26 +134,6 @@ impl NarrowSetup {
         let digest = check_public_inputs(digest, length, self.max_message_bytes(), &self.note())?;
         self.layout.check(proof)?;
         let instance = public_inputs(&digest, length);
-        let mut reader = ProofReader { bytes: proof, pos: 0, hit_end: false };
-        let mut transcript = Blake2bRead::<_, G1Affine, Challenge255<_>>::init(&mut reader);
-        let strategy = SingleStrategy::new(&self.params);
-        let res = verify_proof::<
-            KZGCommitmentScheme<Bn256>,
-            VerifierSHPLONK<'_, Bn256>,
-            Challenge255<G1Affine>,
-            _,
-            SingleStrategy<'_, Bn256>,
-        >(self.params.verifier_params(), self.pk.get_vk(), strategy, &[&[&instance]], &mut transcript);
-        if reader.hit_end {
-            return Err(Error::MalformedProof("proof is too short for this circuit".into()));
-        }
-        match res {
-            Err(crate::halo2::plonk::Error::Transcript(e)) => Err(Error::MalformedProof(e.to_string())),
-            Err(e) => Err(Error::VerificationFailed(format!("{e:?}"))),
-            Ok(_) if reader.pos != proof.len() => {
-                Err(Error::MalformedProof(format!("{} trailing bytes after the proof", proof.len() - reader.pos)))
-            }
-            Ok(_) => Ok(()),
-        }
+        verify_shplonk(&self.params, self.pk.get_vk(), &instance, proof)
     }
 }
