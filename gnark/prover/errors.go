@@ -1,6 +1,9 @@
 package prover
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Error codes shared with the JavaScript side (cmd/wasm puts them on the
 // rejected Error as .code).
@@ -23,4 +26,14 @@ func (e *Error) Unwrap() error { return e.Err }
 
 func errorf(code, format string, args ...any) error {
 	return &Error{Code: code, Err: fmt.Errorf(format, args...)}
+}
+
+// CodeOf is err's code, or "" when nothing in its chain is an *Error: the one reading of a code
+// that the wasm bindings (which report "" as internal) and the tests share.
+func CodeOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
 }

@@ -54,8 +54,8 @@ func verdict(t testing.TB, p *Prover, proof []byte, digest [keccak.DigestBytes]b
 	switch {
 	case err != nil && strings.Contains(err.Error(), "recovered panic"):
 		t.Fatalf("%s: the verifier panicked inside gnark (recovered): %v", what, err)
-	case err != nil && code(err) != CodeCorruptProof && code(err) != CodeInvalidInput:
-		t.Fatalf("%s: error without a user-facing code (%q): %v", what, code(err), err)
+	case err != nil && CodeOf(err) != CodeCorruptProof && CodeOf(err) != CodeInvalidInput:
+		t.Fatalf("%s: error without a user-facing code (%q): %v", what, CodeOf(err), err)
 	case ok && !isHonest:
 		t.Fatalf("%s: VERIFIED a statement that was not proven", what)
 	case !ok && isHonest:
@@ -150,7 +150,7 @@ func TestLengthFromJS(t *testing.T) {
 		}
 	}
 	for _, x := range []float64{-1, 136, 5.5, 4294967301, 8589934597, math.NaN(), math.Inf(1), math.Inf(-1), 1 << 53, 1e300, -0.5} {
-		if _, err := LengthFromJS(x); code(err) != CodeInvalidInput || !strings.HasPrefix(err.Error(), "invalid input: ") {
+		if _, err := LengthFromJS(x); CodeOf(err) != CodeInvalidInput || !strings.HasPrefix(err.Error(), "invalid input: ") {
 			t.Errorf("%v: err=%v, want invalid-input", x, err)
 		}
 	}

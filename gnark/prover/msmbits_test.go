@@ -84,18 +84,7 @@ func TestTwoPartsBothWireMSMs(t *testing.T) {
 	msg := []byte("abc")
 	for _, bits := range []bool{true, false} {
 		BitWireMSM = bits
-		st, err := p.Start(msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tail, err := p.ZPart(st.ZTail, st.TailFrom)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proof, err := st.Finish(tail)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, proof := proveInTwoParts(t, p, msg)
 		if ok, err := p.Verify(proof, keccak.Sum(msg), len(msg)); err != nil || !ok {
 			t.Fatalf("BitWireMSM=%v: proof does not verify (ok=%v err=%v)", bits, ok, err)
 		}
@@ -115,12 +104,12 @@ func TestVectorEncoding(t *testing.T) {
 			t.Fatalf("element %d changed", i)
 		}
 	}
-	if _, err := DecodeVector(make([]byte, 33)); code(err) != CodeInvalidInput {
+	if _, err := DecodeVector(make([]byte, 33)); CodeOf(err) != CodeInvalidInput {
 		t.Fatalf("33 bytes: %v", err)
 	}
 	for _, bad := range []fr.Element{modulus, {modulus[0] + 1, modulus[1], modulus[2], modulus[3]}, {0, 0, 0, modulus[3] + 1}, {^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}} {
 		b := EncodeVector([]fr.Element{{}, bad})
-		if _, err := DecodeVector(b); code(err) != CodeInvalidInput {
+		if _, err := DecodeVector(b); CodeOf(err) != CodeInvalidInput {
 			t.Fatalf("%v accepted: %v", bad, err)
 		}
 	}
@@ -143,7 +132,7 @@ func TestProveInParts(t *testing.T) {
 			t.Fatalf("%d bytes: does not verify (ok=%v err=%v)", len(msg), ok, err)
 		}
 	}
-	if _, _, _, err := p.ProveInParts(make([]byte, keccak.MaxBytes+1)); code(err) != CodeCapacity {
+	if _, _, _, err := p.ProveInParts(make([]byte, keccak.MaxBytes+1)); CodeOf(err) != CodeCapacity {
 		t.Fatalf("a message beyond the capacity: %v", err)
 	}
 }

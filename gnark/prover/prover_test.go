@@ -92,12 +92,29 @@ func loadProver(t *testing.T) (*Prover, string) {
 	return loaded, artDir
 }
 
-func code(err error) string {
-	var pe *Error
-	if errors.As(err, &pe) {
-		return pe.Code
+// finishHere computes the quotient's tail on this instance (the second instance's ZPart) and
+// completes st's proof.
+func finishHere(t *testing.T, p *Prover, st *Started) []byte {
+	t.Helper()
+	tail, err := p.ZPart(st.ZTail, st.TailFrom)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return ""
+	proof, err := st.Finish(tail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return proof
+}
+
+// proveInTwoParts is Start and finishHere: a two-part proof made on one instance.
+func proveInTwoParts(t *testing.T, p *Prover, msg []byte) (*Started, []byte) {
+	t.Helper()
+	st, err := p.Start(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, finishHere(t, p, st)
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -121,7 +138,7 @@ func TestRoundTrip(t *testing.T) {
 	if ok, err := p.Verify(proof, digest, len(msg)+1); err != nil || ok {
 		t.Errorf("wrong length: ok=%v err=%v, want false, nil", ok, err)
 	}
-	if _, err := p.Verify(proof, digest, 136); code(err) != CodeInvalidInput {
+	if _, err := p.Verify(proof, digest, 136); CodeOf(err) != CodeInvalidInput {
 		t.Errorf("length 136: err=%v, want invalid-input", err)
 	}
 
@@ -133,18 +150,18 @@ func TestRoundTrip(t *testing.T) {
 		if ok {
 			t.Errorf("proof with byte %d flipped verified", i)
 		}
-		if err != nil && code(err) != CodeCorruptProof {
-			t.Errorf("byte %d flipped: error code %q (%v)", i, code(err), err)
+		if err != nil && CodeOf(err) != CodeCorruptProof {
+			t.Errorf("byte %d flipped: error code %q (%v)", i, CodeOf(err), err)
 		}
 	}
 
 	for _, short := range [][]byte{proof[:len(proof)-1], proof[:10], nil} {
 		_, err := p.Verify(short, digest, len(msg))
-		if err == nil || code(err) != CodeCorruptProof || !strings.HasPrefix(err.Error(), "proof is malformed: ") {
+		if err == nil || CodeOf(err) != CodeCorruptProof || !strings.HasPrefix(err.Error(), "proof is malformed: ") {
 			t.Errorf("truncated proof (%d bytes): err=%v", len(short), err)
 		}
 	}
-	if _, err := p.Verify(append(proof, 0), digest, len(msg)); code(err) != CodeCorruptProof {
+	if _, err := p.Verify(append(proof, 0), digest, len(msg)); CodeOf(err) != CodeCorruptProof {
 		t.Errorf("proof with a trailing byte: err=%v", err)
 	}
 
@@ -155,7 +172,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	pok := append([]byte(nil), proof...)
 	copy(pok[132:], proof[:32])
-	if _, err := p.Verify(pok, digest, len(msg)); code(err) != CodeCorruptProof || !strings.Contains(err.Error(), "proof of knowledge") {
+	if _, err := p.Verify(pok, digest, len(msg)); CodeOf(err) != CodeCorruptProof || !strings.Contains(err.Error(), "proof of knowledge") {
 		t.Errorf("proof of knowledge in a proof without commitment: err=%v", err)
 	}
 }
@@ -175,8 +192,8 @@ func TestCapacity(t *testing.T) {
 	p, _ := loadProver(t)
 	_, _, _, err := p.Prove(make([]byte, 136))
 	want := "message is 136 bytes; the gnark circuit holds at most 135 bytes (one Keccak block)"
-	if err == nil || err.Error() != want || code(err) != CodeCapacity {
-		t.Fatalf("err=%v (code %q), want %q", err, code(err), want)
+	if err == nil || err.Error() != want || CodeOf(err) != CodeCapacity {
+		t.Fatalf("err=%v (code %q), want %q", err, CodeOf(err), want)
 	}
 }
 
@@ -202,7 +219,7 @@ func TestCheckFileRejectsTampering(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, m.Files.VK.Name), raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckFile(tmp, m.Files.VK); err == nil || code(err) != CodeCorruptArtifact {
+	if err := CheckFile(tmp, m.Files.VK); err == nil || CodeOf(err) != CodeCorruptArtifact {
 		t.Fatalf("tampered vk accepted: %v", err)
 	}
 }
@@ -212,18 +229,7 @@ func TestCheckFileRejectsTampering(t *testing.T) {
 func TestTwoParts(t *testing.T) {
 	p, _ := loadProver(t)
 	for _, msg := range [][]byte{nil, []byte("abc"), make([]byte, keccak.MaxBytes)} {
-		st, err := p.Start(msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tail, err := p.ZPart(st.ZTail, st.TailFrom)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proof, err := st.Finish(tail)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st, proof := proveInTwoParts(t, p, msg)
 		if ok, err := p.Verify(proof, keccak.Sum(msg), len(msg)); err != nil || !ok {
 			t.Fatalf("%d bytes: two-part proof does not verify (ok=%v err=%v)", len(msg), ok, err)
 		}
@@ -243,7 +249,7 @@ func TestTwoParts(t *testing.T) {
 			}
 		}
 	}
-	if _, err := p.ZPart(make([]fr.Element, 10), 1<<20); code(err) != CodeInvalidInput {
+	if _, err := p.ZPart(make([]fr.Element, 10), 1<<20); CodeOf(err) != CodeInvalidInput {
 		t.Fatalf("a part outside the key: %v", err)
 	}
 }
@@ -323,15 +329,7 @@ func TestTwoPartsWrongCosets(t *testing.T) {
 		if err := p.ZHead(st); err != nil {
 			t.Fatal(err)
 		}
-		tail, err := p.ZPart(st.ZTail, st.TailFrom)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proof, err := st.Finish(tail)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok, _ := p.Verify(proof, keccak.Sum(msg), len(msg)); ok {
+		if ok, _ := p.Verify(finishHere(t, p, st), keccak.Sum(msg), len(msg)); ok {
 			t.Fatalf("a proof from %s cosets verified", name)
 		}
 	}
@@ -339,22 +337,22 @@ func TestTwoPartsWrongCosets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Cosets(st.B[:100]); code(err) != CodeInvalidInput {
+	if err := p.Cosets(st.B[:100]); CodeOf(err) != CodeInvalidInput {
 		t.Fatalf("cosets of a short vector: %v", err)
 	}
-	if err := p.Quotient(st, st.B, st.C); code(err) != CodeInternal {
+	if err := p.Quotient(st, st.B, st.C); CodeOf(err) != CodeInternal {
 		t.Fatalf("quotient before continue: %v", err)
 	}
-	if err := p.ZHead(st); code(err) != CodeInternal {
+	if err := p.ZHead(st); CodeOf(err) != CodeInternal {
 		t.Fatalf("zHead before quotient: %v", err)
 	}
 	if err := p.Continue(st); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Continue(st); code(err) != CodeInternal {
+	if err := p.Continue(st); CodeOf(err) != CodeInternal {
 		t.Fatalf("continue twice: %v", err)
 	}
-	if err := p.Quotient(st, st.B[1:], st.C); code(err) != CodeInvalidInput {
+	if err := p.Quotient(st, st.B[1:], st.C); CodeOf(err) != CodeInvalidInput {
 		t.Fatalf("quotient of a short vector: %v", err)
 	}
 }
@@ -368,10 +366,10 @@ func TestProvingKeyOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	var second Prover
-	if _, err := second.ZPart(nil, 0); code(err) != CodeInternal {
+	if _, err := second.ZPart(nil, 0); CodeOf(err) != CodeInternal {
 		t.Fatalf("a part before any key: %v", err)
 	}
-	if _, err := second.LoadProvingKey(pk[:len(pk)/2]); code(err) != CodeCorruptArtifact {
+	if _, err := second.LoadProvingKey(pk[:len(pk)/2]); CodeOf(err) != CodeCorruptArtifact {
 		t.Fatalf("half a proving key: %v", err)
 	}
 	if _, err := second.LoadProvingKey(pk); err != nil {
