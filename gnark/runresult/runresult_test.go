@@ -25,17 +25,22 @@ import (
 	"time"
 )
 
-func loadSchema(t *testing.T) map[string]any {
+// decoded is JSON bytes, read or encoded with err, as a T; either error fails the test.
+func decoded[T any](t *testing.T, raw []byte, err error) (v T) {
 	t.Helper()
-	raw, err := os.ReadFile("../../schema/run-result.schema.json")
+	if err == nil {
+		err = json.Unmarshal(raw, &v)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s map[string]any
-	if err := json.Unmarshal(raw, &s); err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return v
+}
+
+func loadSchema(t *testing.T) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile("../../schema/run-result.schema.json")
+	return decoded[map[string]any](t, raw, err)
 }
 
 func sample() RunResult {
@@ -63,14 +68,7 @@ func sample() RunResult {
 func toJSON(t *testing.T, v any) any {
 	t.Helper()
 	raw, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return decoded[any](t, raw, err)
 }
 
 func TestRunResultValidatesAgainstSchema(t *testing.T) {

@@ -74,12 +74,9 @@ func parseListing(rawQuery string) (listing, *Refusal) {
 		}
 		f.EmulationRate = &n
 	}
-	if v := get("wide"); v != "" {
-		w, err := strconv.ParseBool(v)
-		if err != nil {
-			return l, badFilter("wide is true or false")
-		}
-		f.WideArithmetic = &w
+	var r *Refusal
+	if f.WideArithmetic, r = boolParam(get, "wide"); r != nil {
+		return l, r
 	}
 	if v := get("bytes"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -88,12 +85,8 @@ func parseListing(rawQuery string) (listing, *Refusal) {
 		}
 		f.MessageBytes = &n
 	}
-	if v := get("emulated"); v != "" {
-		e, err := strconv.ParseBool(v)
-		if err != nil {
-			return l, badFilter("emulated is true or false")
-		}
-		f.Emulated = &e
+	if f.Emulated, r = boolParam(get, "emulated"); r != nil {
+		return l, r
 	}
 	if v := get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -116,6 +109,19 @@ func parseListing(rawQuery string) (listing, *Refusal) {
 		return l, badFilter("format is json or csv")
 	}
 	return l, nil
+}
+
+// boolParam is the parameter k as true or false (strconv.ParseBool's spellings), nil when absent.
+func boolParam(get func(string) string, k string) (*bool, *Refusal) {
+	v := get(k)
+	if v == "" {
+		return nil, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return nil, badFilter(k + " is true or false")
+	}
+	return &b, nil
 }
 
 // A cursor is opaque to clients: base64url of "<receivedMs>.<id>" of a page's last row.
