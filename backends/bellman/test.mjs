@@ -10,34 +10,30 @@
 //
 // Run by scripts/test.mjs as the suite `bellman` (a child Node process); `node backends/bellman/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { failer, fuzzSuite, fuzzVerifierKeyFiles, runWasmFuzz } from '@zkplay/build-kit/wasm-fuzz';
+import { failer, fuzzSuite, fuzzVerifierKeyFiles, runWasmFuzz, shippedKeyFiles } from '@zkplay/build-kit/wasm-fuzz';
 
 export const description = 'Node: bellman wasm verifier fuzz (single-threaded build)';
 
 const fail = failer('bellman');
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'public', 'artifacts', 'bellman');
-const index = () => JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8'));
 
 /** The shipped files prepare reads for a capacity, as the worker passes them. */
-function shippedFiles(blocks) {
-  const keys = index().keys;
-  const entry = keys?.entries.find((e) => e.config.blocks === blocks);
-  if (!entry || !keys.shared?.[`b${blocks}`]) fail(`index.json lists no keys for ${blocks} blocks: run the set-up`);
-  return {
-    params: readFileSync(join(ARTIFACTS, keys.shared[`b${blocks}`].file)),
-    vk: readFileSync(join(ARTIFACTS, entry.vk.file)),
-  };
-}
+const shippedFiles = (blocks) =>
+  shippedKeyFiles({
+    artifacts: ARTIFACTS,
+    matches: (c) => c.blocks === blocks,
+    shared: `b${blocks}`,
+    which: `keys for ${blocks} blocks`,
+    fail,
+  });
 
 const main = () =>
   runWasmFuzz({
     id: 'bellman',
     seed: 0x62656c6c,
     mutations: 200,
-    prefixes: ['invalid input: ', 'malformed proof: ', 'proof rejected: '],
     config: { blocks: 1 },
     files: () => shippedFiles(1),
     capacity: 64,
@@ -51,7 +47,6 @@ const main = () =>
     },
     moreLengths: (L) => [L - 1e-9],
     lengthRefusal: 'invalid input: length 4294967301 is outside 0..=64 (this circuit holds at most 64 bytes)',
-    digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
     digestProofs: ({ proof, r }) => [proof, r.bytes(7)],
     after: (honest) =>
       fuzzVerifierKeyFiles({

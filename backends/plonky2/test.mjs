@@ -30,7 +30,6 @@ const main = () =>
     kinds: goldilocksPublicInputKinds,
     moreLengths: (L) => [Number(GOLDILOCKS), Number(GOLDILOCKS) + L],
     lengthRefusal: 'invalid input: length 4294967301 is outside 0..=135 (this circuit holds at most 135 bytes)',
-    digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
     setupLabel: 'build',
   });
 

@@ -13,7 +13,6 @@
 //
 // Run by scripts/test.mjs as the suite `starky` (a child Node process); `node backends/starky/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -23,6 +22,7 @@ import {
   GOLDILOCKS,
   goldilocksPublicInputKinds,
   runWasmFuzz,
+  shippedKeyFiles,
 } from '@zkplay/build-kit/wasm-fuzz';
 import OPTIONS from './options.json' with { type: 'json' };
 
@@ -33,20 +33,14 @@ const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web
 const CAP = OPTIONS.maxMessageBytes;
 
 /** The shipped wrapper key of a zk setting, as the worker passes it. */
-function keyFile(zk) {
-  const entry = JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8')).keys?.entries.find(
-    (e) => e.config.zk === zk,
-  );
-  if (!entry) fail(`index.json lists no wrapper key for zk ${zk}: run the set-up`);
-  return readFileSync(join(ARTIFACTS, entry.vk.file));
-}
+const keyFile = (zk) =>
+  shippedKeyFiles({ artifacts: ARTIFACTS, matches: (c) => c.zk === zk, which: `wrapper key for zk ${zk}`, fail }).vk;
 
 const main = () =>
   runWasmFuzz({
     id: 'starky',
     seed: 0x73746b79,
     mutations: 200,
-    prefixes: ['invalid input: ', 'malformed proof: ', 'proof rejected: '],
     config: { zk: 'off' },
     files: () => ({ vk: keyFile('off') }),
     capacity: CAP,
@@ -54,7 +48,6 @@ const main = () =>
     expect: { 'wrong digest': 'proof rejected: ', 'wrong length in range': 'proof rejected: ' },
     moreLengths: (L) => [Number(GOLDILOCKS), Number(GOLDILOCKS) + L],
     lengthRefusal: `invalid input: length 4294967301 is outside 0..=${CAP} (a starky proof claims at most 185,639 bytes, 1,365 blocks)`,
-    digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
     honestFrom: 'sample',
     after: (honest) =>
       fuzzVerifierKeyFiles({

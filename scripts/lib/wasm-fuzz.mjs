@@ -26,12 +26,32 @@ export function rng(seed) {
   return { next, int, bytes };
 }
 
+/**
+ * The key files a Rust backend's prepare reads for one configuration, as its worker passes them,
+ * from the build in `artifacts`: `vk`, of the first of index.json's key entries whose config
+ * `matches`, and with `shared`, `params`: the shared file of that name. `fail`s, saying `which`
+ * is missing, when the set-up has not written them.
+ */
+export function shippedKeyFiles({ artifacts, matches, shared, which, fail }) {
+  const keys = JSON.parse(readFileSync(join(artifacts, 'index.json'), 'utf8')).keys;
+  const entry = keys?.entries.find((e) => matches(e.config));
+  if (!entry || (shared && !keys.shared?.[shared])) fail(`index.json lists no ${which}: run the set-up`);
+  const vk = readFileSync(join(artifacts, entry.vk.file));
+  return shared ? { params: readFileSync(join(artifacts, keys.shared[shared].file)), vk } : { vk };
+}
+
 /** The hash of backend `id`'s statement, as its index.json says (keys.hash; absent: keccak-256). */
 export function statementHash(id) {
   const indexPath = join(root, 'web', 'public', 'artifacts', id, 'index.json');
   const hash = existsSync(indexPath) ? JSON.parse(readFileSync(indexPath, 'utf8')).keys?.hash : undefined;
   return hash ?? 'keccak-256';
 }
+
+/**
+ * The refusal texts of the Rust crates' error enums (InvalidInput, MalformedProof and
+ * VerificationFailed beside their codes): every refusal the fuzz provokes starts with one.
+ */
+export const REFUSAL_PREFIXES = ['invalid input: ', 'malformed proof: ', 'proof rejected: '];
 
 export const failer = (id) => (msg) => {
   throw new Error(`${id} wasm fuzz: ${msg}`);
@@ -389,12 +409,14 @@ export async function fuzzVerifierKeyFiles({ artifacts, config, vk, otherKey, co
  * the backend's index.json says, keys.hash, else keccak-256), which the honest digest is made with.
  * `honestFrom`: 'prover' (the single-threaded build proves `message`) or 'sample' (honestSample:
  * the native sample proof, through the verifier-only build; `files().vk` is its key).
+ * `prefixes` and `digestMessage` default to the texts most crates share (REFUSAL_PREFIXES, and
+ * zkplay-wasm-runtime's statement check for a digest of another size).
  */
 export async function runWasmFuzz({
   id,
   seed: defaultSeed,
   mutations,
-  prefixes,
+  prefixes = REFUSAL_PREFIXES,
   config,
   files: shipped = () => undefined,
   capacity,
@@ -403,7 +425,7 @@ export async function runWasmFuzz({
   expect = {},
   moreLengths = () => [],
   lengthRefusal,
-  digestMessage,
+  digestMessage = (size) => `invalid input: digest is ${size} bytes, expected 32`,
   digestProofs = ({ proof }) => [proof],
   checks = () => {},
   after = async () => undefined,
