@@ -11,6 +11,13 @@ export async function chooseBackend(page: Page, id: string) {
   await page.getByRole('radio', { name: id }).check();
 }
 
+/** The page says that the backend's keys come from a single-party setup: a test setup. */
+export async function expectTestSetupNoted(page: Page) {
+  await expect(
+    page.getByText('single-party setup made at build time: test setup, not for production').first(),
+  ).toBeVisible();
+}
+
 /** Proves on `threads` threads until verified; the result must name `build` and that thread count. */
 export async function proveOnThreads(page: Page, threads: number, build: string) {
   await page.getByRole('combobox', { name: /^Threads/ }).selectOption(String(threads));

@@ -3,12 +3,19 @@
 // verify every backend's sample proof files (made natively at build time) and refuse damaged
 // ones, each with its own reason. With verifier/test/package.test.ts (the same package in Node)
 // and the backends' native and EVM tests this is the cross-verifier matrix.
+import type { Page } from '@playwright/test';
 import type { KeyManifest } from '../verifier/src/keys';
 import { publishedKeys, publishedSamples, sampleText, test, expect } from './fixtures';
 
 const keys = publishedKeys();
 const samples = publishedSamples();
 const NEVER = /^Verified/;
+
+/** Chooses the JSON text as the proof file named `name`, as a person picks a file. */
+const chooseProofFile = (page: Page, name: string, text: string) =>
+  page
+    .getByLabel('Proof file to verify')
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
 test.describe('verify view', () => {
   test("lists this build's keys and verifies every sample; refuses damaged files with their reasons", async ({
@@ -23,9 +30,7 @@ test.describe('verify view', () => {
     for (const s of samples) {
       await test.step(`${s.id} sample ${s.file}`, async () => {
         const text = sampleText(s);
-        await page
-          .getByLabel('Proof file to verify')
-          .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+        await chooseProofFile(page, 'sample.json', text);
         await expect(status).toContainText(/^Verified: the proof in sample\.json verifies against 0x/);
         await expect(page.getByRole('heading', { name: 'What the file claims' })).toBeVisible();
         await expect(page.getByText("(this build's key)")).toBeVisible();
@@ -52,9 +57,7 @@ test.describe('verify view', () => {
           ],
         ];
         for (const [name, body, want] of cases) {
-          await page
-            .getByLabel('Proof file to verify')
-            .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(body)) });
+          await chooseProofFile(page, name, JSON.stringify(body));
           await expect(status).toContainText(want);
           await expect(status).not.toContainText(NEVER);
         }
@@ -89,9 +92,7 @@ test.describe('verify view: the contract on Ethereum (in-page @ethereumjs/evm)',
     for (const s of withContract) {
       await test.step(`${s.id} sample ${s.file}`, async () => {
         const text = sampleText(s);
-        await page
-          .getByLabel('Proof file to verify')
-          .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+        await chooseProofFile(page, 'sample.json', text);
         await expect(onChain).toContainText(
           /The contract accepts the proof \([0-9,]+ gas for verifyProof\(bytes,uint256\[\d+\]\)/,
           {
@@ -102,11 +103,7 @@ test.describe('verify view: the contract on Ethereum (in-page @ethereumjs/evm)',
         const d = Buffer.from(f.statement.digest, 'hex');
         d[0] ^= 1;
         const other = { ...f, statement: { ...f.statement, digest: d.toString('hex') } };
-        await page.getByLabel('Proof file to verify').setInputFiles({
-          name: 'digest.json',
-          mimeType: 'application/json',
-          buffer: Buffer.from(JSON.stringify(other)),
-        });
+        await chooseProofFile(page, 'digest.json', JSON.stringify(other));
         await expect(onChain).toContainText(/The contract reverts: ProofInvalid\(\)/, { timeout: 30_000 });
       });
     }

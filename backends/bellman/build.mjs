@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 import {
   completeIndex,
+  crateFiles,
   publishKeyEntries,
   publishKeyFile,
   runKeysExample,
@@ -60,9 +61,14 @@ const VARIANTS = backendVariants({
 const KEYS = {
   crate: CRATE,
   backend: 'bellman',
-  paths: ['src/circuit.rs', 'src/blake2s.rs', 'src/params.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
-    .map((f) => `${CRATE}/${f}`)
-    .concat('rust-toolchain.toml'),
+  paths: crateFiles(CRATE, [
+    'src/circuit.rs',
+    'src/blake2s.rs',
+    'src/params.rs',
+    'src/keys.rs',
+    'examples/keys.rs',
+    'Cargo.toml',
+  ]),
   locked: ['bellman', 'groth16', 'bls12_381'],
   what: 'one Groth16 setup per offered capacity (native; ~2 minutes)',
 };

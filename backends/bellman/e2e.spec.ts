@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { blake2s } from '@noble/hashes/blake2.js';
 import { expect, test, typeMessage } from '../../e2e/fixtures';
-import { chooseBackend, expectResult, proveOnThreads } from '../../e2e/backend-steps';
+import { chooseBackend, expectResult, expectTestSetupNoted, proveOnThreads } from '../../e2e/backend-steps';
 
 test.beforeEach(({ page }) => chooseBackend(page, 'bellman'));
 
@@ -18,9 +18,7 @@ test('prove and verify BLAKE2s-256 with the threaded build on two threads', asyn
   const digest = hex(blake2s(new TextEncoder().encode('hello world'), { dkLen: 32 }));
   await expect(page.getByLabel('BLAKE2s-256')).toHaveText(`0x${digest}`);
   await expect(blocksSelect(page)).toHaveValue('1');
-  await expect(
-    page.getByText('single-party setup made at build time: test setup, not for production').first(),
-  ).toBeVisible();
+  await expectTestSetupNoted(page);
   await proveOnThreads(page, 2, 'wasm-threads');
   await expectResult(page, {
     sizes: ['Proving key', 'Verifying key', 'Proof'],

@@ -10,6 +10,12 @@ import { lockedVersion } from './rust.mjs';
 import { hashTree, log, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
 
 /**
+ * runKeysExample's `paths` for keys that depend on some files of the crate only: those files
+ * (relative to crates/<crate>/) and the pinned toolchain.
+ */
+export const crateFiles = (crate, files) => files.map((f) => `${crate}/${f}`).concat('rust-toolchain.toml');
+
+/**
  * `cargo run --example keys -- <dir>` of `crate` into <cacheDir>/<backend>/keys-<key>, unless a
  * finished run is there; returns the directory (manifest.json, samples.json and the files).
  * The key covers what the caller says the keys are made from: the files under `paths` (relative
