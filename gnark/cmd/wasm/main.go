@@ -8,7 +8,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"syscall/js"
@@ -92,10 +91,9 @@ func run(work func() (any, error)) (res any, err error) {
 }
 
 func jsError(err error) js.Value {
-	code := prover.CodeInternal
-	var pe *prover.Error
-	if errors.As(err, &pe) {
-		code = pe.Code
+	code := prover.CodeOf(err)
+	if code == "" {
+		code = prover.CodeInternal
 	}
 	e := js.Global().Get("Error").New(err.Error())
 	e.Set("code", code)
@@ -104,6 +102,28 @@ func jsError(err error) js.Value {
 
 func invalid(format string, args ...any) error {
 	return &prover.Error{Code: prover.CodeInvalidInput, Err: fmt.Errorf(format, args...)}
+}
+
+// notBegun is the error of a two-instance step called before begin (or after finish).
+func notBegun(step string) error {
+	return &prover.Error{Code: prover.CodeInternal, Err: fmt.Errorf("%s called before begin", step)}
+}
+
+// withBytes is a function of one Uint8Array argument, name: the argument is copied when called,
+// then work runs on the copy in the goroutine, holding the only reference to it (a proving key's
+// copy is ~100 MiB: garbage as soon as work is done with it).
+func withBytes(name string, work func(b []byte) (any, error)) func(args []js.Value) (func() (any, error), error) {
+	return func(args []js.Value) (func() (any, error), error) {
+		b, err := bytesArg(args, 0, name)
+		if err != nil {
+			return nil, err
+		}
+		return func() (any, error) {
+			in := b
+			b = nil // work's parameter is then the only reference
+			return work(in)
+		}, nil
+	}
 }
 
 // bytesArg copies a Uint8Array argument into Go memory.
@@ -156,21 +176,15 @@ func load(args []js.Value) (func() (any, error), error) {
 }
 
 // prove(message: Uint8Array) -> {proof: Uint8Array, phases}
-func prove(args []js.Value) (func() (any, error), error) {
-	msg, err := bytesArg(args, 0, "message")
+var prove = withBytes("message", func(msg []byte) (any, error) {
+	// The parts on one instance: the wire MSMs as sums (prover/msmbits.go) make this faster
+	// than gnark's Prove in js/wasm (docs/benchmarks.md).
+	proof, wd, pd, err := p.ProveInParts(msg)
 	if err != nil {
 		return nil, err
 	}
-	return func() (any, error) {
-		// The parts on one instance: the wire MSMs as sums (prover/msmbits.go) make this faster
-		// than gnark's Prove in js/wasm (docs/benchmarks.md).
-		proof, wd, pd, err := p.ProveInParts(msg)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"proof": toUint8Array(proof), "phases": phasesJS(prover.Witness.Took(wd), prover.Prove.Took(pd))}, nil
-	}, nil
-}
+	return map[string]any{"proof": toUint8Array(proof), "phases": phasesJS(prover.Witness.Took(wd), prover.Prove.Took(pd))}, nil
+})
 
 // verify(proof: Uint8Array, digest: Uint8Array(32), length: number) -> {ok, phases}
 func verify(args []js.Value) (func() (any, error), error) {
@@ -211,72 +225,67 @@ func verify(args []js.Value) (func() (any, error), error) {
 // checked where they arrive.
 
 // begin(message) -> {b: Uint8Array, c: Uint8Array, witnessMs}: B and C for the second's cosets.
-func begin(args []js.Value) (func() (any, error), error) {
-	msg, err := bytesArg(args, 0, "message")
+var begin = withBytes("message", func(msg []byte) (any, error) {
+	st, err := p.Begin(msg)
 	if err != nil {
 		return nil, err
 	}
+	started = st
+	b, c := toUint8Array(prover.EncodeVector(st.B)), toUint8Array(prover.EncodeVector(st.C))
+	st.B, st.C = nil, nil
+	return map[string]any{"b": b, "c": c, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
+})
+
+// cosets(b, c) -> {b, c}: B and C on the coset (the second instance's first part).
+var cosets = withVectors(func(b, c []fr.Element) (any, error) {
+	if err := p.Cosets(b, c); err != nil {
+		return nil, err
+	}
+	return map[string]any{"b": toUint8Array(prover.EncodeVector(b)), "c": toUint8Array(prover.EncodeVector(c))}, nil
+})
+
+// proceed() takes A to the coset and computes the wire MSMs.
+var proceed = noArgs(begun("proceed", func(st *prover.Started) (any, error) { return nil, p.Continue(st) }))
+
+// quotient(b, c) -> {tail: Uint8Array, from}: h from B and C on the coset; its tail is zPart's.
+var quotient = withVectors(func(b, c []fr.Element) (any, error) {
+	return begun("quotient", func(st *prover.Started) (any, error) {
+		if err := p.Quotient(st, b, c); err != nil {
+			return nil, err
+		}
+		return map[string]any{"tail": toUint8Array(prover.EncodeVector(st.ZTail)), "from": st.TailFrom}, nil
+	})()
+})
+
+// zHead() computes the head of the quotient's MSM and the rest of the proof but the tail.
+var zHead = noArgs(begun("zHead", func(st *prover.Started) (any, error) { return nil, p.ZHead(st) }))
+
+// begun is work on the proof between begin and finish (started), refused before begin. It reads
+// started when it runs, in the goroutine, as the steps always did.
+func begun(step string, work func(st *prover.Started) (any, error)) func() (any, error) {
 	return func() (any, error) {
-		st, err := p.Begin(msg)
+		if started == nil {
+			return nil, notBegun(step)
+		}
+		return work(started)
+	}
+}
+
+// noArgs is a function of no arguments whose work runs in the goroutine.
+func noArgs(work func() (any, error)) func([]js.Value) (func() (any, error), error) {
+	return func([]js.Value) (func() (any, error), error) { return work, nil }
+}
+
+// withVectors is a function of the two vectors b and c (vectorArgs), decoded when called; work
+// runs on them in the goroutine.
+func withVectors(work func(b, c []fr.Element) (any, error)) func([]js.Value) (func() (any, error), error) {
+	return func(args []js.Value) (func() (any, error), error) {
+		b, c, err := vectorArgs(args, "b", "c")
 		if err != nil {
 			return nil, err
 		}
-		started = st
-		b, c := toUint8Array(prover.EncodeVector(st.B)), toUint8Array(prover.EncodeVector(st.C))
-		st.B, st.C = nil, nil
-		return map[string]any{"b": b, "c": c, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
-	}, nil
-}
-
-// cosets(b, c) -> {b, c}: B and C on the coset (the second instance's first part).
-func cosets(args []js.Value) (func() (any, error), error) {
-	b, c, err := vectorArgs(args, "b", "c")
-	if err != nil {
-		return nil, err
+		return func() (any, error) { return work(b, c) }, nil
 	}
-	return func() (any, error) {
-		if err := p.Cosets(b, c); err != nil {
-			return nil, err
-		}
-		return map[string]any{"b": toUint8Array(prover.EncodeVector(b)), "c": toUint8Array(prover.EncodeVector(c))}, nil
-	}, nil
-}
-
-// proceed() takes A to the coset and computes the wire MSMs.
-func proceed([]js.Value) (func() (any, error), error) {
-	return func() (any, error) {
-		if started == nil {
-			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("proceed called before begin")}
-		}
-		return nil, p.Continue(started)
-	}, nil
-}
-
-// quotient(b, c) -> {tail: Uint8Array, from}: h from B and C on the coset; its tail is zPart's.
-func quotient(args []js.Value) (func() (any, error), error) {
-	b, c, err := vectorArgs(args, "b", "c")
-	if err != nil {
-		return nil, err
-	}
-	return func() (any, error) {
-		if started == nil {
-			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("quotient called before begin")}
-		}
-		if err := p.Quotient(started, b, c); err != nil {
-			return nil, err
-		}
-		return map[string]any{"tail": toUint8Array(prover.EncodeVector(started.ZTail)), "from": started.TailFrom}, nil
-	}, nil
-}
-
-// zHead() computes the head of the quotient's MSM and the rest of the proof but the tail.
-func zHead([]js.Value) (func() (any, error), error) {
-	return func() (any, error) {
-		if started == nil {
-			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("zHead called before begin")}
-		}
-		return nil, p.ZHead(started)
-	}, nil
 }
 
 // vectorArgs decodes two vectors of field elements (prover.DecodeVector).
@@ -309,7 +318,7 @@ func finish(args []js.Value) (func() (any, error), error) {
 	}
 	return func() (any, error) {
 		if started == nil {
-			return nil, &prover.Error{Code: prover.CodeInternal, Err: errors.New("finish called before begin")}
+			return nil, notBegun("finish")
 		}
 		var part curve.G1Jac
 		part.FromAffine(&point)
@@ -323,20 +332,13 @@ func finish(args []js.Value) (func() (any, error), error) {
 }
 
 // loadKey(pk: Uint8Array) -> {ms}: the second instance's only artifact.
-func loadKey(args []js.Value) (func() (any, error), error) {
-	pk, err := bytesArg(args, 0, "pk")
+var loadKey = withBytes("pk", func(pk []byte) (any, error) {
+	d, err := p.LoadProvingKey(pk) // pk's copy is garbage once this returns (withBytes)
 	if err != nil {
 		return nil, err
 	}
-	return func() (any, error) {
-		d, err := p.LoadProvingKey(pk)
-		pk = nil
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"ms": float64(d.Microseconds()) / 1000}, nil
-	}, nil
-}
+	return map[string]any{"ms": float64(d.Microseconds()) / 1000}, nil
+})
 
 // zPart(tail: Uint8Array, from: number) -> {part: Uint8Array(64)}
 func zPart(args []js.Value) (func() (any, error), error) {
@@ -365,18 +367,16 @@ func zPart(args []js.Value) (func() (any, error), error) {
 }
 
 // memory() -> {heapSys, heapInuse, totalAlloc, numGC}
-func memory([]js.Value) (func() (any, error), error) {
-	return func() (any, error) {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return map[string]any{
-			"heapSys":    float64(m.HeapSys),
-			"heapInuse":  float64(m.HeapInuse),
-			"totalAlloc": float64(m.TotalAlloc),
-			"numGC":      float64(m.NumGC),
-		}, nil
+var memory = noArgs(func() (any, error) {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return map[string]any{
+		"heapSys":    float64(m.HeapSys),
+		"heapInuse":  float64(m.HeapInuse),
+		"totalAlloc": float64(m.TotalAlloc),
+		"numGC":      float64(m.NumGC),
 	}, nil
-}
+})
 
 // allocate(mib) grows the heap on purpose (out-of-memory tests): the memory
 // is touched and stays referenced. Resolves {retainedMiB}.
