@@ -4,8 +4,9 @@
 // minutes. Each must be clean; an allowed exception is written where it applies, with its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensureToolchain } from './rust.mjs';
+import { derivedWorkspace, ensureToolchain, patchSetName } from './rust.mjs';
 import { cacheDir, capture, root, run } from './steps.mjs';
+import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from './wasm-patches.mjs';
 
 const GO_MODULES = ['gnark', 'results'];
 // staticcheck's version is pinned by this module's go.mod and go.sum (a `tool` directive).
@@ -72,8 +73,8 @@ export async function clippyBuildEnv() {
 }
 
 // The wasm builds that compile from crates/ as it is, each crate with one feature set at a time
-// (as the builds do). Not here yet: bellman's and halo2's wasm, which build from a workspace with
-// registry patches (scripts/lib/wasm-patches.mjs), and the threaded variants (-Z build-std).
+// (as the builds do). Not here yet: halo2's wasm (its build patches halo2-base's features) and
+// the threaded variants (-Z build-std).
 const WASM_CLIPPY = [
   ['zkplay-wasm-runtime', 'wasm'],
   ['zkplay-plonky2', 'wasm'],
@@ -81,6 +82,15 @@ const WASM_CLIPPY = [
   ['zkplay-starky', 'wasm'],
   ['zkplay-starky', 'verifier-wasm'],
   ['zkplay-primitives', 'wasm'],
+];
+
+// bellman's wasm builds compile against patched registry crates (its prover calls the patched
+// bls12_381's batch-affine MSM on wasm32, which crates/ as it is does not have): checked, as they
+// are built, in a workspace derived with the same patches (rust.mjs derivedWorkspace).
+const BELLMAN_PATCHES = [BLS12_381_MUL29, BLS12_381_BATCH_MSM];
+const WASM_CLIPPY_PATCHED = [
+  ['zkplay-bellman', 'wasm', BELLMAN_PATCHES],
+  ['zkplay-bellman', 'verifier-wasm', BELLMAN_PATCHES],
 ];
 
 // Check mode shares nothing with the release builds' target folders: its own, kept warm.
@@ -103,13 +113,21 @@ export async function clippy() {
   await clippyWasm();
 }
 
-/** cargo clippy of the wasm features (WASM_CLIPPY) for wasm32, warnings as errors. */
+/** cargo clippy of the wasm features (WASM_CLIPPY, WASM_CLIPPY_PATCHED) for wasm32, warnings as errors. */
 export async function clippyWasm() {
   await ensureToolchain(root);
   const cwd = join(root, 'crates');
   const env = clippyTarget();
+  const args = (crate) => ['clippy', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
   for (const [crate, feature] of WASM_CLIPPY) {
-    const args = ['clippy', '--locked', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
-    await run('cargo', [...args, '--features', feature, ...DENY], { cwd, env, prefix: `clippy ${crate} ${feature}` });
+    const prefix = `clippy ${crate} ${feature}`;
+    await run('cargo', [...args(crate), '--locked', '--features', feature, ...DENY], { cwd, env, prefix });
+  }
+  for (const [crate, feature, patches] of WASM_CLIPPY_PATCHED) {
+    const dir = join(cacheDir, 'workspaces', `clippy-${crate}-${patchSetName(patches)}`);
+    const ws = await derivedWorkspace(root, dir, crate, patches);
+    // Not --locked: the [patch] entries change the derived workspace's lock (as in rust.mjs buildWasm).
+    const prefix = `clippy ${crate} ${feature} (patched)`;
+    await run('cargo', [...args(crate), '--features', feature, ...DENY], { cwd: ws, env, prefix });
   }
 }
