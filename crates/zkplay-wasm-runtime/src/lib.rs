@@ -42,7 +42,7 @@ mod config;
 mod error;
 mod reports;
 pub use config::{config_int, config_number, config_str, parse_config_json};
-pub use error::{ErrorCode, ProverError};
+pub use error::{gib, ErrorCode, ProverError};
 pub use reports::*;
 
 /// Every wasm build's allocator: std's one, behind a per-thread cache of small blocks, because
