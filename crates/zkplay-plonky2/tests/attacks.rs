@@ -178,6 +178,29 @@ fn assert_proof_rejected(p: &Prepared, r: &Report) {
     }
 }
 
+/// Forges wire `wire` of `row` with `change` in the honest witness of "hello" (L = 5) in the
+/// 1-block circuit; with `prove`, plonky2 also proves the forged witness (assert_proof_rejected).
+fn forge_wire(p: &Prepared, row: usize, wire: usize, change: Change, prove: bool) -> Report {
+    let overrides = vec![(Target::wire(row, wire), change)];
+    forge(p, &honest(b"hello", 1), 5, Forgery { overrides, prove, ..Default::default() })
+}
+
+/// Asserts that constraint `c` of the Keccak gate of `kind` on `row` stops the forgery: it fails
+/// first (the gate's id is `ZkplayKeccak<kind>Gate`), this crate's self-check names it, and a
+/// proof of the forged witness, where one was made, is rejected.
+fn assert_caught(p: &Prepared, r: &Report, row: usize, kind: Kind, c: usize) {
+    assert_first(r, row, &format!("ZkplayKeccak{kind:?}Gate"), c);
+    assert_own_check(r, row, kind, c);
+    if r.proof.is_some() {
+        assert_proof_rejected(p, r);
+    }
+}
+
+/// The first row of the gate whose id is `id`.
+fn first_row_of(p: &Prepared, id: &str) -> usize {
+    p.gate_ids().iter().position(|g| g.as_deref() == Some(id)).unwrap_or_else(|| panic!("no {id} row"))
+}
+
 fn honest(msg: &[u8], blocks: usize) -> Vec<u8> {
     pad(blocks, msg)
 }
@@ -216,21 +239,10 @@ fn round_gate_forged_output_bit() {
     let tg = p.targets();
     let row = round_row(&tg, 0, 5, 17);
     let l = lane(2, 3);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery {
-            overrides: vec![(Target::wire(row, RoundGate::OUT + l), Change::FlipBit)],
-            prove: true,
-            ..Default::default()
-        },
-    );
-    assert_first(&r, row, "ZkplayKeccakRoundGate", 25 + l);
+    let r = forge_wire(p, row, RoundGate::OUT + l, Change::FlipBit, true);
     // y = 3: lane (2,3) enters C_OUT[2] directly (constraint 51 + 2*2).
     assert_eq!(violated(&r, row), vec![25 + l, 55]);
-    assert_own_check(&r, row, Kind::Round, 25 + l);
-    assert_proof_rejected(p, &r);
+    assert_caught(p, &r, row, Kind::Round, 25 + l);
 }
 
 /// Attack: forge the internal theta value of lane 7 (an unrouted wire the generator computes)
@@ -240,14 +252,8 @@ fn round_gate_forged_theta() {
     let p = circuit(1);
     let tg = p.targets();
     let row = round_row(&tg, 0, 0, 40);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery { overrides: vec![(Target::wire(row, RoundGate::THETA + 7), Change::FlipBit)], ..Default::default() },
-    );
-    assert_first(&r, row, "ZkplayKeccakRoundGate", 7);
-    assert_own_check(&r, row, Kind::Round, 7);
+    let r = forge_wire(p, row, RoundGate::THETA + 7, Change::FlipBit, false);
+    assert_caught(p, &r, row, Kind::Round, 7);
 }
 
 /// Attack: forge a column parity the next round's theta reads (C_OUT[3], last round).
@@ -257,15 +263,9 @@ fn round_gate_forged_column_parity() {
     let p = circuit(1);
     let tg = p.targets();
     let row = round_row(&tg, 0, 23, 0);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery { overrides: vec![(Target::wire(row, RoundGate::C_OUT + 3), Change::FlipBit)], ..Default::default() },
-    );
-    assert_first(&r, row, "ZkplayKeccakRoundGate", 57);
+    let r = forge_wire(p, row, RoundGate::C_OUT + 3, Change::FlipBit, false);
     assert_eq!(violated(&r, row), vec![57]);
-    assert_own_check(&r, row, Kind::Round, 57);
+    assert_caught(p, &r, row, Kind::Round, 57);
 }
 
 /// Attack: forge the absorbed state `S ^ M` of rate lane 9, slice 3 (the state the first
@@ -276,20 +276,9 @@ fn absorb_gate_forged_xor() {
     let p = circuit(1);
     let tg = p.targets();
     let row = absorb_row(&tg, 0, 3);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery {
-            overrides: vec![(Target::wire(row, AbsorbGate::A_OUT + 9), Change::FlipBit)],
-            prove: true,
-            ..Default::default()
-        },
-    );
-    assert_first(&r, row, "ZkplayKeccakAbsorbGate", 9);
+    let r = forge_wire(p, row, AbsorbGate::A_OUT + 9, Change::FlipBit, true);
     assert_eq!(violated(&r, row), vec![9]);
-    assert_own_check(&r, row, Kind::Absorb, 9);
-    assert_proof_rejected(p, &r);
+    assert_caught(p, &r, row, Kind::Absorb, 9);
 }
 
 /// Attack: forge the absorbed column parity C_OUT[1] (bit slice 60). Stopped by AbsorbGate
@@ -299,14 +288,8 @@ fn absorb_gate_forged_column_parity() {
     let p = circuit(1);
     let tg = p.targets();
     let row = absorb_row(&tg, 0, 60);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery { overrides: vec![(Target::wire(row, AbsorbGate::C_OUT + 1), Change::FlipBit)], ..Default::default() },
-    );
-    assert_first(&r, row, "ZkplayKeccakAbsorbGate", 20);
-    assert_own_check(&r, row, Kind::Absorb, 20);
+    let r = forge_wire(p, row, AbsorbGate::C_OUT + 1, Change::FlipBit, false);
+    assert_caught(p, &r, row, Kind::Absorb, 20);
 }
 
 /// Attack: mark a padding byte as a message byte (the generated `m_b` of byte 6 set to 1 for
@@ -317,20 +300,9 @@ fn pad_gate_forged_message_flag() {
     let p = circuit(1);
     let tg = p.targets();
     let row = pad_row(&tg, 0, 0);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery {
-            overrides: vec![(Target::wire(row, PadGate::IS_MSG + 6), Change::Set(Fe::ONE))],
-            prove: true,
-            ..Default::default()
-        },
-    );
-    assert_first(&r, row, "ZkplayKeccakPadGate", 90);
+    let r = forge_wire(p, row, PadGate::IS_MSG + 6, Change::Set(Fe::ONE), true);
     assert_eq!(violated(&r, row), vec![90]);
-    assert_own_check(&r, row, Kind::Pad, 90);
-    assert_proof_rejected(p, &r);
+    assert_caught(p, &r, row, Kind::Pad, 90);
 }
 
 /// Attack: forge a digest byte (the accumulated `d_out` of digest byte 9, which is public
@@ -341,16 +313,7 @@ fn digest_gate_forged_byte() {
     let p = circuit(1);
     let tg = p.targets();
     let row = digest_row(&tg, 0, 1);
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery {
-            overrides: vec![(Target::wire(row, DigestGate::d_out(1)), Change::Add(Fe::ONE))],
-            prove: true,
-            ..Default::default()
-        },
-    );
+    let r = forge_wire(p, row, DigestGate::d_out(1), Change::Add(Fe::ONE), true);
     // The digest bytes are public inputs: the public-input hash reads them (plonky2 puts some
     // of its `select` operations on an early arithmetic row), so check what fails, not what
     // fails first.
@@ -369,21 +332,8 @@ fn digest_gate_forged_byte() {
 #[test]
 fn poseidon_round_gate_forged_output() {
     let p = circuit(1);
-    let ids = p.gate_ids();
-    let row = ids
-        .iter()
-        .position(|g| g.as_deref() == Some("ZkplayPoseidonRoundGate(full=1)"))
-        .expect("no Poseidon round row");
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery {
-            overrides: vec![(Target::wire(row, PoseidonRoundGate::OUT + 3), Change::Add(Fe::ONE))],
-            prove: true,
-            ..Default::default()
-        },
-    );
+    let row = first_row_of(p, "ZkplayPoseidonRoundGate(full=1)");
+    let r = forge_wire(p, row, PoseidonRoundGate::OUT + 3, Change::Add(Fe::ONE), true);
     assert_first(&r, row, "ZkplayPoseidonRoundGate(full=1)", 12 + 3);
     assert_eq!(violated(&r, row), vec![15]);
     let forged = Target::wire(row, PoseidonRoundGate::OUT + 3);
@@ -397,20 +347,8 @@ fn poseidon_round_gate_forged_output() {
 #[test]
 fn poseidon_partial_round_forged_cube() {
     let p = circuit(1);
-    let ids = p.gate_ids();
-    let row = ids
-        .iter()
-        .position(|g| g.as_deref() == Some("ZkplayPoseidonRoundGate(full=0)"))
-        .expect("no partial Poseidon round row");
-    let r = forge(
-        p,
-        &honest(b"hello", 1),
-        5,
-        Forgery {
-            overrides: vec![(Target::wire(row, PoseidonRoundGate::CUBE), Change::Add(Fe::ONE))],
-            ..Default::default()
-        },
-    );
+    let row = first_row_of(p, "ZkplayPoseidonRoundGate(full=0)");
+    let r = forge_wire(p, row, PoseidonRoundGate::CUBE, Change::Add(Fe::ONE), false);
     assert_first(&r, row, "ZkplayPoseidonRoundGate(full=0)", 0);
     assert_eq!(violated(&r, row), (0..13).collect::<Vec<_>>());
 }

@@ -4,15 +4,22 @@
 //! container is refused as a corrupt key, and never panics.
 use zkplay_plonky2::{build, verify_with_key, CircuitConfig, Error, MerkleHash};
 use zkplay_wasm_runtime::statement::keccak256;
+use zkplay_wasm_runtime::xorshift::XorShift;
 
-#[test]
-fn verifies_against_shipped_verifier_data_and_refuses_the_rest() {
+/// The 1-block Keccak-tree configuration, its shipped verifier-data file, and an honest proof of
+/// `msg` with its digest.
+fn honest(msg: &[u8]) -> (CircuitConfig, Vec<u8>, Vec<u8>, [u8; 32]) {
     let cfg = CircuitConfig::new(1, MerkleHash::Keccak);
     let prepared = build(&cfg).unwrap();
     let key = prepared.verifier_data_file().unwrap();
-    let msg = b"hello, zkplay";
     let proof = prepared.prove(msg).unwrap().proof;
-    let digest = keccak256(msg);
+    (cfg, key, proof, keccak256(msg))
+}
+
+#[test]
+fn verifies_against_shipped_verifier_data_and_refuses_the_rest() {
+    let msg = b"hello, zkplay";
+    let (cfg, key, proof, digest) = honest(msg);
     let len = msg.len() as u64;
     verify_with_key(&cfg, &key, &proof, &digest, len).expect("the honest proof verifies");
 
@@ -49,30 +56,20 @@ fn verifies_against_shipped_verifier_data_and_refuses_the_rest() {
 /// extension): always `CorruptKey` (or another refusal), never a panic, never Ok.
 #[test]
 fn damaged_containers_are_refused_without_panicking() {
-    let cfg = CircuitConfig::new(1, MerkleHash::Keccak);
-    let prepared = build(&cfg).unwrap();
-    let key = prepared.verifier_data_file().unwrap();
     let msg = b"abc";
-    let proof = prepared.prove(msg).unwrap().proof;
-    let digest = keccak256(msg);
+    let (cfg, key, proof, digest) = honest(msg);
     let header = 11 + 4 + 4 + 1 + 1 + 4; // magic, version, blocks, hash, zk, common length
     let common_len = u32::from_le_bytes(key[header - 4..header].try_into().unwrap()) as usize;
     let vo_len_at = header + common_len;
     let mut cases: Vec<Vec<u8>> =
         vec![vec![], key[..10].to_vec(), key[..key.len() - 1].to_vec(), [key.clone(), vec![0]].concat()];
-    let mut seed = 0x5eed_u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift(0x5eed);
     for _ in 0..2000 {
         let mut k = key.clone();
         // Damage the container's fields: header bytes and both section lengths.
         let fields: Vec<usize> = (0..header).chain(vo_len_at..vo_len_at + 4).collect();
-        let at = fields[(next() % fields.len() as u64) as usize];
-        k[at] = (next() & 0xff) as u8;
+        let at = fields[rng.below(fields.len())];
+        k[at] = rng.next_u64() as u8;
         if k != key {
             cases.push(k);
         }

@@ -4,6 +4,7 @@ use zkplay_starky::check::first_failing_row;
 use zkplay_starky::ctl::ctl_multisets;
 use zkplay_starky::{generate_traces, keccak, prove, stark_config, verify, Tables};
 use zkplay_wasm_runtime::statement::keccak256;
+use zkplay_wasm_runtime::xorshift::XorShift;
 
 fn msg(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 131 + 7) as u8).collect()
@@ -61,17 +62,11 @@ fn corrupted_proofs_are_errors_not_panics() {
     let (proof, digest, _) = prove(&m, &config).unwrap();
     let bytes = proof.to_bytes();
     let t = Tables::default();
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     for _ in 0..40 {
         let mut b = bytes.clone();
-        let i = (next() as usize) % b.len();
-        b[i] ^= 1 << (next() % 8);
+        let i = rng.below(b.len());
+        b[i] ^= 1 << rng.below(8);
         if let Ok(p) = zkplay_starky::MultiProof::from_bytes(&b) {
             assert!(verify(&t, &p, &digest, 20, &config).is_err(), "flipped byte {i} verified");
         }
