@@ -32,6 +32,21 @@ pub fn run<P: Prover>(backend: &str, config: serde_json::Value, artifacts: &Arti
     println!("{report}");
 }
 
+/// The arguments `LEN RUNS ARTIFACTS_DIR` of a runner that prepares from the build's key files:
+/// LEN, RUNS (at least 1), and a reader of `ARTIFACTS_DIR/keys/<name>` that stops the run with
+/// the set-up hint when a file is missing.
+pub fn args_with_keys() -> (usize, usize, impl Fn(&str) -> Vec<u8>) {
+    const USAGE: &str = "usage: reference LEN RUNS ARTIFACTS_DIR";
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [len, runs, dir] = &args[..] else { panic!("{USAGE}") };
+    let keys = std::path::Path::new(dir).join("keys");
+    let read = move |name: &str| {
+        let path = keys.join(name);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (run the set-up first)", path.display()))
+    };
+    (len.parse().expect(USAGE), runs.parse::<usize>().expect(USAGE).max(1), read)
+}
+
 /// Peak resident memory of this process (Linux VmHWM), in bytes.
 fn peak_rss() -> u64 {
     std::fs::read_to_string("/proc/self/status")
