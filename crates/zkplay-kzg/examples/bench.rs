@@ -6,7 +6,11 @@ fn main() {
     let runs = std::env::args().nth(1).map(|r| r.parse().expect("runs: a number")).unwrap_or(5);
     let t = std::time::Instant::now();
     let k = Kzg::new();
-    eprintln!("setup: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
+    eprintln!(
+        "setup: {:.0} ms (fixed-base tables: {:.0} MiB)",
+        t.elapsed().as_secs_f64() * 1e3,
+        k.table_bytes() as f64 / 1048576.0
+    );
     let threads = if cfg!(feature = "multithreaded") {
         std::env::var("RAYON_NUM_THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(0)
     } else {

@@ -9,6 +9,7 @@
 
 pub mod dispatch;
 pub mod error;
+pub mod fixed_base;
 pub mod input;
 pub mod measure;
 pub mod thesis;
@@ -19,6 +20,7 @@ use rust_eth_kzg::{constants::CELLS_PER_EXT_BLOB, DASContext, TrustedSetup, UseP
 use sha2::{Digest, Sha256};
 
 pub use error::{Code, KzgError};
+use fixed_base::FixedBaseProver;
 
 /// The cells and their proofs, 128 of each, as hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +31,8 @@ pub struct CellsAndProofs {
 
 pub struct Kzg {
     ctx: DASContext,
+    /// The commitment and the two provers' MSMs over precomputed tables (src/fixed_base.rs).
+    fixed: FixedBaseProver,
 }
 
 impl Default for Kzg {
@@ -38,31 +42,38 @@ impl Default for Kzg {
 }
 
 impl Kzg {
-    /// Loads the embedded trusted setup (no fixed-base precomputation: its tables cost memory
-    /// and start-up time that a page cannot spare).
+    /// Loads the embedded trusted setup and builds the fixed-base tables for the blob ops
+    /// (fixed_base::WINDOW_BITS; one part per rayon thread). The cells' FK20 keeps no
+    /// precomputation (UsePrecomp::No): its tables would cost far more memory for one op.
     pub fn new() -> Self {
-        Kzg { ctx: DASContext::new(&TrustedSetup::default(), UsePrecomp::No) }
+        let setup = TrustedSetup::default();
+        let fixed = FixedBaseProver::new(&setup.g1_monomial, threads());
+        Kzg { ctx: DASContext::new(&setup, UsePrecomp::No), fixed }
+    }
+
+    /// The bytes the fixed-base tables hold.
+    pub fn table_bytes(&self) -> usize {
+        self.fixed.table_bytes()
     }
 
     pub fn blob_to_kzg_commitment(&self, blob: &str) -> Result<String, KzgError> {
         let blob = input::blob(blob, "blob")?;
-        let c = self.ctx.blob_to_kzg_commitment(&blob).map_err(library)?;
-        Ok(input::to_hex(&c))
+        Ok(input::to_hex(&self.fixed.blob_to_kzg_commitment(&blob)))
     }
 
     /// The proof that the blob's polynomial takes the value y at z: (proof, y).
     pub fn compute_kzg_proof(&self, blob: &str, z: &str) -> Result<(String, String), KzgError> {
         let blob = input::blob(blob, "blob")?;
         let z = input::scalar(z, "z")?;
-        let (proof, y) = self.ctx.compute_kzg_proof(&blob, z).map_err(library)?;
-        Ok((input::to_hex(&proof), input::to_hex(&y)))
+        let z = ekzg_serialization::deserialize_bytes_to_scalar(&z).expect("checked below r by input::scalar");
+        let (proof, y) = self.fixed.compute_kzg_proof(&blob, z);
+        Ok((input::to_hex(&proof), input::to_hex(&y.to_bytes_be())))
     }
 
     pub fn compute_blob_kzg_proof(&self, blob: &str, commitment: &str) -> Result<String, KzgError> {
         let blob = input::blob(blob, "blob")?;
         let commitment = input::point(commitment, "commitment")?;
-        let p = self.ctx.compute_blob_kzg_proof(&blob, &commitment).map_err(library)?;
-        Ok(input::to_hex(&p))
+        Ok(input::to_hex(&self.fixed.compute_blob_kzg_proof(&blob, &commitment)))
     }
 
     pub fn verify_kzg_proof(&self, commitment: &str, z: &str, y: &str, proof: &str) -> Result<bool, KzgError> {
@@ -196,6 +207,14 @@ fn cells_and_proofs(cells: &[rust_eth_kzg::Cell], proofs: &[rust_eth_kzg::KZGPro
         cells: cells.iter().map(|c| input::to_hex(&c[..])).collect(),
         proofs: proofs.iter().map(|p| input::to_hex(p)).collect(),
     }
+}
+
+/// The rayon pool's threads (1 without `multithreaded`): the fixed-base MSM's parts.
+fn threads() -> usize {
+    #[cfg(feature = "multithreaded")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "multithreaded"))]
+    1
 }
 
 /// A proof that does not hold is an answer (false), not an error.
