@@ -1,12 +1,14 @@
 //! The production wrapper (sponge 2^5..2^11 rows, Keccak 2^5..2^15 rows: up to 1,365 blocks):
 //! build once, then prove, wrap and verify each length given.
 //!
-//! `[STARKY_RATE_BITS=2] cargo run -p zkplay-starky --release --example wrap_bench -- [--zk] 135 136000`
+//! `[STARKY_CONFIG=2/16/4] cargo run -p zkplay-starky --release --example wrap_bench -- [--zk] 135 136000`
+//! (`STARKY_CONFIG=rate_bits/pow_bits/cap_height`, queries for 100 conjectured bits; default:
+//! the production configuration).
 
 use web_time::Instant;
 use zkplay_starky::prover::{generate_traces, prove_traces_for, ProveReport};
 use zkplay_starky::wrap::build;
-use zkplay_starky::{stark_config_with_rate, Tables, RANGE};
+use zkplay_starky::{conjectured_security_bits, production_config, stark_config_with, Tables, RANGE};
 
 fn main() {
     let _ = env_logger::try_init();
@@ -15,11 +17,22 @@ fn main() {
     if zk {
         args.remove(0);
     }
-    // STARKY_RATE_BITS=1..3: another blow-up (default: the production STARK_RATE_BITS).
-    let rate_bits =
-        std::env::var("STARKY_RATE_BITS").ok().and_then(|v| v.parse().ok()).unwrap_or(zkplay_starky::STARK_RATE_BITS);
-    let config = stark_config_with_rate(rate_bits);
-    println!("rate_bits {rate_bits}, {} queries", config.fri_config.num_query_rounds);
+    let config = match std::env::var("STARKY_CONFIG") {
+        Ok(spec) => {
+            let p: Vec<usize> = spec.split('/').map(|x| x.parse().expect("STARKY_CONFIG=rate/pow/cap")).collect();
+            stark_config_with(p[0], p[1] as u32, p[2])
+        }
+        Err(_) => production_config(),
+    };
+    let f = &config.fri_config;
+    println!(
+        "rate_bits {}, {} queries, {} PoW bits, cap height {}: {} conjectured bits",
+        f.rate_bits,
+        f.num_query_rounds,
+        f.proof_of_work_bits,
+        f.cap_height,
+        conjectured_security_bits(&config)
+    );
     let tables = Tables::default();
     let t = Instant::now();
     let w = build(&tables, &config, RANGE, zk);

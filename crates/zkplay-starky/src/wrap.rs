@@ -114,7 +114,16 @@ pub fn build_probe(tables: &Tables, config: &StarkConfig, range: WrapRange) -> W
     build_inner(tables, config, range, false, true)
 }
 
-fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowledge: bool, probe: bool) -> Wrapper {
+/// The wrapper's circuit before `build`: its builder and the targets a wrap fills in.
+struct Circuit {
+    b: CircuitBuilder<F, D>,
+    sponge: StarkProofWithPublicInputsTarget<D>,
+    keccak: StarkProofWithPublicInputsTarget<D>,
+    zero: plonky2::iop::target::Target,
+    table_gates: [usize; 2],
+}
+
+fn circuit(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowledge: bool, probe: bool) -> Circuit {
     let mut cc = CircuitConfig::standard_recursion_config();
     cc.zero_knowledge = zero_knowledge;
     let mut b = CircuitBuilder::<F, D>::new(cc);
@@ -165,8 +174,7 @@ fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_kno
         );
         b.register_public_inputs(&out);
         let zero = b.zero();
-        let data = b.build::<C>();
-        return Wrapper { range, data, sponge, keccak, zero, table_gates: [0, 0] };
+        return Circuit { b, sponge, keccak, zero, table_gates: [0, 0] };
     }
     let g0 = b.num_gates();
     table_in_circuit(&mut b, &tables.sponge, ctl::SPONGE, &sponge, &ctls, &ctl_ch, state, config, range.sponge, None);
@@ -189,8 +197,21 @@ fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_kno
     // The statement: digest bytes, then the length.
     b.register_public_inputs(&sponge.public_inputs);
     let zero = b.zero();
+    Circuit { b, sponge, keccak, zero, table_gates: [g1 - g0, g2 - g1] }
+}
+
+fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowledge: bool, probe: bool) -> Wrapper {
+    let Circuit { b, sponge, keccak, zero, table_gates } = circuit(tables, config, range, zero_knowledge, probe);
     let data = b.build::<C>();
-    Wrapper { range, data, sponge, keccak, zero, table_gates: [g1 - g0, g2 - g1] }
+    Wrapper { range, data, sponge, keccak, zero, table_gates }
+}
+
+/// The wrapper's gates before `build` (which adds the public inputs' hash and constants, then
+/// pads to a power of two), and those of each table's STARK: cheap, for comparing STARK
+/// configurations without building each wrapper.
+pub fn gate_counts(tables: &Tables, config: &StarkConfig, range: WrapRange) -> (usize, [usize; 2]) {
+    let c = circuit(tables, config, range, false, false);
+    (c.b.num_gates(), c.table_gates)
 }
 
 impl Wrapper {

@@ -15,7 +15,7 @@ use zkplay_starky::ctl::ctl_multisets;
 use zkplay_starky::keccak::{pad, RATE_BYTES};
 use zkplay_starky::prover::{digest_of, generate_traces, public_inputs, traces_from_rows, ProveReport, Traces};
 use zkplay_starky::sponge_table::{self as st, sponge_rows, BlockRow};
-use zkplay_starky::{keccak_table as kt, prove_traces, stark_config, verify, SpongeStark, Tables, Weaken, F};
+use zkplay_starky::{keccak_table as kt, production_config, prove_traces, verify, SpongeStark, Tables, Weaken, F};
 use zkplay_wasm_runtime::statement::keccak256;
 
 fn msg(len: usize) -> Vec<u8> {
@@ -50,7 +50,7 @@ fn caught(tables: &Tables, tr: &Traces) -> Option<Caught> {
 }
 
 fn proof_verifies(tables: &Tables, tr: &Traces, digest: &[u8; 32], len: u64) -> bool {
-    let config = stark_config();
+    let config = production_config();
     let Ok(proof) = prove_traces(tables, tr, &config, &mut ProveReport::default()) else {
         return false;
     };

@@ -2,7 +2,7 @@
 
 use zkplay_starky::check::first_failing_row;
 use zkplay_starky::ctl::ctl_multisets;
-use zkplay_starky::{generate_traces, keccak, prove, stark_config, verify, Tables};
+use zkplay_starky::{generate_traces, keccak, production_config, prove, verify, Tables};
 use zkplay_wasm_runtime::statement::keccak256;
 use zkplay_wasm_runtime::xorshift::XorShift;
 
@@ -34,7 +34,7 @@ fn honest_traces_satisfy_constraints() {
 
 #[test]
 fn prove_and_verify() {
-    let config = stark_config();
+    let config = production_config();
     for len in [5usize, 300] {
         let m = msg(len);
         let (proof, digest, report) = prove(&m, &config).unwrap();
@@ -57,7 +57,7 @@ fn prove_and_verify() {
 
 #[test]
 fn corrupted_proofs_are_errors_not_panics() {
-    let config = stark_config();
+    let config = production_config();
     let m = msg(20);
     let (proof, digest, _) = prove(&m, &config).unwrap();
     let bytes = proof.to_bytes();

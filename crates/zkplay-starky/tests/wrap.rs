@@ -1,30 +1,65 @@
 //! The recursive wrap: one circuit for a range of table heights; its public inputs are the
-//! statement.
+//! statement. Run by every `npm test`, at the production STARK configuration.
+//!
+//! One sound wrapper serves every test here (built once, the first test to need it waits for
+//! it): its range is the least that still exercises the multiple-heights FRI, a Keccak table
+//! of 2^5 rows (every folding step skipped) and one of 2^8 (one step of the 2^11 maximum).
+
+use std::sync::OnceLock;
 
 use web_time::Instant;
-use zkplay_starky::prover::{generate_traces, prove_traces_for, ProveReport};
+use zkplay_starky::prover::{generate_traces, prove_traces_for, ProveReport, Traces};
 use zkplay_starky::verifier::verify_for;
-use zkplay_starky::wrap::{build, WrapRange};
-use zkplay_starky::{stark_config, Tables};
+use zkplay_starky::wrap::{build, WrapRange, Wrapper};
+use zkplay_starky::{production_config, table_rows, Tables};
 use zkplay_wasm_runtime::statement::keccak256;
 
-/// The slowest test of the crate (a 2^17-row wrapper, built once and wrapping two sizes), run by
-/// every `npm test`: it also shows a wrapped proof refused for another digest or length.
+/// The two message sizes of `one_wrapper_for_several_sizes`: 1 block (sponge 2^5, Keccak 2^5
+/// rows) and 8 blocks (sponge 2^5, Keccak 2^8 rows).
+const LENGTHS: [usize; 2] = [3, 1000];
+
+/// Sponge 2^5 rows only; Keccak 2^5..2^11 rows. The Keccak maximum must be a height with the
+/// longest final polynomial of its range (2^7, 2^11, 2^15: lib.rs `stark_config_with`), so 2^8
+/// needs 2^11.
+const RANGE: WrapRange = WrapRange { sponge: (5, 5), keccak: (5, 11) };
+
+fn sound_wrapper() -> &'static Wrapper {
+    static W: OnceLock<Wrapper> = OnceLock::new();
+    W.get_or_init(|| {
+        let t = Instant::now();
+        let w = build(&Tables::default(), &production_config(), RANGE, false);
+        eprintln!(
+            "sound wrapper build {:.1} s, degree bits {}",
+            t.elapsed().as_secs_f64(),
+            w.data.common.degree_bits()
+        );
+        w
+    })
+}
+
+/// The range covers the test's lengths, and no more than they need on the sponge side.
+#[test]
+fn range_is_what_the_lengths_need() {
+    let rows: Vec<(usize, usize)> = LENGTHS.iter().map(|&l| table_rows(l)).collect();
+    assert_eq!(rows, [(32, 32), (32, 256)]);
+    assert_eq!(RANGE.sponge, (5, 5));
+    assert!(RANGE.keccak.0 == 5 && RANGE.keccak.1 >= 8);
+}
+
+/// One wrapper wraps two heights of the Keccak table; a wrapped proof is refused for another
+/// digest or length.
 #[test]
 fn one_wrapper_for_several_sizes() {
-    let config = stark_config();
+    let config = production_config();
     let tables = Tables::default();
-    let range = WrapRange { sponge: (5, 7), keccak: (5, 11) };
-    let t = Instant::now();
-    let w = build(&tables, &config, range, false);
-    eprintln!("wrapper build {:.1} s, degree bits {}", t.elapsed().as_secs_f64(), w.data.common.degree_bits());
-    for len in [3usize, 1000] {
+    let w = sound_wrapper();
+    for len in LENGTHS {
         let m: Vec<u8> = (0..len).map(|i| i as u8).collect();
         let (tr, digest) = generate_traces(&m);
         assert_eq!(digest, keccak256(&m));
         let proof =
-            prove_traces_for(&tables, &tr, &config, Some(range.max_bits()), &mut ProveReport::default()).unwrap();
-        verify_for(&tables, &proof, &digest, len as u64, &config, Some(range.max_bits())).unwrap();
+            prove_traces_for(&tables, &tr, &config, Some(RANGE.max_bits()), &mut ProveReport::default()).unwrap();
+        verify_for(&tables, &proof, &digest, len as u64, &config, Some(RANGE.max_bits())).unwrap();
         let t = Instant::now();
         let wrapped = w.wrap(&proof, &config).unwrap();
         let wrap_s = t.elapsed().as_secs_f64();
@@ -42,21 +77,14 @@ fn one_wrapper_for_several_sizes() {
     }
 }
 
-/// A proof of a false statement from a weakened table (an all-dummy trace "proving" an arbitrary
-/// digest) verifies natively against that weakened table, is not wrapped by the sound wrapper,
-/// and is wrapped by a wrapper built from the weakened table: the wrapper checks exactly the
-/// tables' constraints. The smallest range (2^5 rows a table) keeps its two wrappers cheap enough
-/// for every `npm test`.
-#[test]
-fn sound_wrapper_refuses_all_dummy_forgery() {
+/// The all-dummy forgery: every sponge row dummy, no real permutation, an arbitrary digest.
+/// Only the "row 0 is real" constraint stops it.
+fn all_dummy_forgery(digest: &[u8; 32], len: u64) -> Traces {
     use plonky2::field::types::Field;
     use zkplay_starky::prover::public_inputs;
     use zkplay_starky::sponge_table as st;
-    use zkplay_starky::{keccak_table as kt, SpongeStark, Weaken, F};
+    use zkplay_starky::{keccak_table as kt, F};
 
-    let config = stark_config();
-    let range = WrapRange { sponge: (5, 5), keccak: (5, 5) };
-    let (digest, len) = ([0xAB; 32], 3u64);
     let (mut tr, _) = generate_traces(&[]);
     let rows = tr.sponge[0].len();
     for c in tr.sponge.iter_mut() {
@@ -68,18 +96,36 @@ fn sound_wrapper_refuses_all_dummy_forgery() {
         tr.sponge[st::LEN].values[r] = F::from_canonical_u64(len);
     }
     tr.keccak = kt::generate_trace(&[], tr.keccak[0].len());
-    tr.public_inputs = public_inputs(&digest, len);
+    tr.public_inputs = public_inputs(digest, len);
+    tr
+}
+
+/// A proof of a false statement from a weakened table (the all-dummy trace "proving" an
+/// arbitrary digest) verifies natively against that weakened table, is not wrapped by the sound
+/// wrapper, and is wrapped by a wrapper built from the weakened table: the wrapper checks exactly
+/// the tables' constraints. The weakened wrapper takes 2^5-row tables only (the cheapest).
+#[test]
+fn sound_wrapper_refuses_all_dummy_forgery() {
+    use zkplay_starky::{SpongeStark, Weaken};
+
+    let config = production_config();
+    let (digest, len) = ([0xAB; 32], 3u64);
+    let tr = all_dummy_forgery(&digest, len);
     let weak = Tables {
         sponge: SpongeStark::weakened(Weaken { first_row_real: true, ..Weaken::default() }),
         ..Tables::default()
     };
-    let proof = prove_traces_for(&weak, &tr, &config, Some(range.max_bits()), &mut ProveReport::default()).unwrap();
-    verify_for(&weak, &proof, &digest, len, &config, Some(range.max_bits())).unwrap();
-    assert!(verify_for(&Tables::default(), &proof, &digest, len, &config, Some(range.max_bits())).is_err());
 
-    let sound = build(&Tables::default(), &config, range, false);
-    assert!(sound.wrap(&proof, &config).is_err(), "the sound wrapper wrapped a forged proof");
-    let weak_wrapper = build(&weak, &config, range, false);
+    // Against the sound wrapper: a proof shaped for its range.
+    let proof = prove_traces_for(&weak, &tr, &config, Some(RANGE.max_bits()), &mut ProveReport::default()).unwrap();
+    verify_for(&weak, &proof, &digest, len, &config, Some(RANGE.max_bits())).unwrap();
+    assert!(verify_for(&Tables::default(), &proof, &digest, len, &config, Some(RANGE.max_bits())).is_err());
+    assert!(sound_wrapper().wrap(&proof, &config).is_err(), "the sound wrapper wrapped a forged proof");
+
+    // The weakened wrapper wraps it (a proof shaped for its own, smallest range).
+    let small = WrapRange { sponge: (5, 5), keccak: (5, 5) };
+    let proof = prove_traces_for(&weak, &tr, &config, Some(small.max_bits()), &mut ProveReport::default()).unwrap();
+    let weak_wrapper = build(&weak, &config, small, false);
     let wrapped = weak_wrapper.wrap(&proof, &config).unwrap();
     weak_wrapper.verify(&wrapped, &digest, len).unwrap();
 }
