@@ -28,14 +28,18 @@ func hexOf(v any) string {
 	panic(fmt.Sprintf("not a hex value: %v", v))
 }
 
+func mapAll[T any](xs []any, f func(any) T) []T {
+	out := make([]T, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
 func listOf(v any) []string {
 	switch x := v.(type) {
 	case []any:
-		out := make([]string, len(x))
-		for i := range x {
-			out[i] = hexOf(x[i])
-		}
-		return out
+		return mapAll(x, hexOf)
 	case map[string]any:
 		out := make([]string, int(x["times"].(float64)))
 		for i := range out {
@@ -49,11 +53,7 @@ func listOf(v any) []string {
 func indicesOf(v any) []uint64 {
 	switch x := v.(type) {
 	case []any:
-		out := make([]uint64, len(x))
-		for i := range x {
-			out[i] = uint64(x[i].(float64))
-		}
-		return out
+		return mapAll(x, func(v any) uint64 { return uint64(v.(float64)) })
 	case map[string]any:
 		r := x["range"].([]any)
 		var out []uint64

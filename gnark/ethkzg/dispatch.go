@@ -23,30 +23,39 @@ func (k *KZG) Call(op, argsJSON string) string {
 	return string(b)
 }
 
-type callArgs map[string]json.RawMessage
+// callArgs reads a call's arguments. The first refusal sticks (as bufio.Scanner's error does),
+// so an op reads every argument it needs, then checks once; the refusal is the first bad
+// argument in the order they were read.
+type callArgs struct {
+	raw map[string]json.RawMessage
+	err error
+}
 
-func (a callArgs) str(key string) (string, error) {
+// read decodes the named argument into v unless an earlier one was refused.
+func (a *callArgs) read(key string, v any, refusal func() *Error) {
+	if a.err == nil && json.Unmarshal(a.raw[key], v) != nil {
+		a.err = refusal()
+	}
+}
+
+func (a *callArgs) str(key string) string {
 	var s string
-	if err := json.Unmarshal(a[key], &s); err != nil {
-		return "", fail(BadHex, "%s: expected a hex string", key)
-	}
-	return s, nil
+	a.read(key, &s, func() *Error { return fail(BadHex, "%s: expected a hex string", key) })
+	return s
 }
 
-func (a callArgs) list(key string) ([]string, error) {
+func (a *callArgs) list(key string) []string {
 	var s []string
-	if err := json.Unmarshal(a[key], &s); err != nil {
-		return nil, fail(BadHex, "%s: expected a list of hex strings", key)
-	}
-	return s, nil
+	a.read(key, &s, func() *Error { return fail(BadHex, "%s: expected a list of hex strings", key) })
+	return s
 }
 
-func (a callArgs) indices(key string) ([]uint64, error) {
+func (a *callArgs) indices(key string) []uint64 {
 	var s []uint64
-	if err := json.Unmarshal(a[key], &s); err != nil {
-		return nil, fail(CellIndexOutOfRange, "%s: expected a list of cell indices (whole numbers ≥ 0)", key)
-	}
-	return s, nil
+	a.read(key, &s, func() *Error {
+		return fail(CellIndexOutOfRange, "%s: expected a list of cell indices (whole numbers ≥ 0)", key)
+	})
+	return s
 }
 
 func pair(c CellsAndProofs, err error) (any, error) {
@@ -56,132 +65,64 @@ func pair(c CellsAndProofs, err error) (any, error) {
 	return []any{c.Cells, c.Proofs}, nil
 }
 
-// strs reads the named string arguments, stopping at the first that is not one.
-func (a callArgs) strs(keys ...string) ([]string, error) {
-	out := make([]string, len(keys))
-	for i, key := range keys {
-		s, err := a.str(key)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = s
-	}
-	return out, nil
-}
-
 func (k *KZG) call(op, argsJSON string) (any, error) {
-	var a callArgs
-	if err := json.Unmarshal([]byte(argsJSON), &a); err != nil {
+	a := &callArgs{}
+	if err := json.Unmarshal([]byte(argsJSON), &a.raw); err != nil {
 		return nil, fail(BadHex, "arguments: not JSON (%v)", err)
 	}
+	// Each op reads its arguments, then says what to do with them once they all passed.
+	var do func() (any, error)
 	switch op {
 	case "blob_to_kzg_commitment":
-		s, err := a.strs("blob")
-		if err != nil {
-			return nil, err
-		}
-		return k.BlobToKZGCommitment(s[0])
+		blob := a.str("blob")
+		do = func() (any, error) { return k.BlobToKZGCommitment(blob) }
 	case "compute_kzg_proof":
-		s, err := a.strs("blob", "z")
-		if err != nil {
-			return nil, err
+		blob, z := a.str("blob"), a.str("z")
+		do = func() (any, error) {
+			p, y, err := k.ComputeKZGProof(blob, z)
+			return []string{p, y}, err
 		}
-		p, y, err := k.ComputeKZGProof(s[0], s[1])
-		if err != nil {
-			return nil, err
-		}
-		return []string{p, y}, nil
 	case "compute_blob_kzg_proof":
-		s, err := a.strs("blob", "commitment")
-		if err != nil {
-			return nil, err
-		}
-		return k.ComputeBlobKZGProof(s[0], s[1])
+		blob, commitment := a.str("blob"), a.str("commitment")
+		do = func() (any, error) { return k.ComputeBlobKZGProof(blob, commitment) }
 	case "verify_kzg_proof":
-		s, err := a.strs("commitment", "z", "y", "proof")
-		if err != nil {
-			return nil, err
-		}
-		return k.VerifyKZGProof(s[0], s[1], s[2], s[3])
+		commitment, z, y, proof := a.str("commitment"), a.str("z"), a.str("y"), a.str("proof")
+		do = func() (any, error) { return k.VerifyKZGProof(commitment, z, y, proof) }
 	case "verify_blob_kzg_proof":
-		s, err := a.strs("blob", "commitment", "proof")
-		if err != nil {
-			return nil, err
-		}
-		return k.VerifyBlobKZGProof(s[0], s[1], s[2])
+		blob, commitment, proof := a.str("blob"), a.str("commitment"), a.str("proof")
+		do = func() (any, error) { return k.VerifyBlobKZGProof(blob, commitment, proof) }
 	case "verify_blob_kzg_proof_batch":
-		b, err := a.list("blobs")
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.list("commitments")
-		if err != nil {
-			return nil, err
-		}
-		p, err := a.list("proofs")
-		if err != nil {
-			return nil, err
-		}
-		return k.VerifyBlobKZGProofBatch(b, c, p)
+		blobs, commitments, proofs := a.list("blobs"), a.list("commitments"), a.list("proofs")
+		do = func() (any, error) { return k.VerifyBlobKZGProofBatch(blobs, commitments, proofs) }
 	case "compute_cells_and_kzg_proofs":
-		s, err := a.strs("blob")
-		if err != nil {
-			return nil, err
-		}
-		return pair(k.ComputeCellsAndKZGProofs(s[0]))
+		blob := a.str("blob")
+		do = func() (any, error) { return pair(k.ComputeCellsAndKZGProofs(blob)) }
 	case "verify_cell_kzg_proof_batch":
-		c, err := a.list("commitments")
-		if err != nil {
-			return nil, err
-		}
-		ix, err := a.indices("cell_indices")
-		if err != nil {
-			return nil, err
-		}
-		cl, err := a.list("cells")
-		if err != nil {
-			return nil, err
-		}
-		p, err := a.list("proofs")
-		if err != nil {
-			return nil, err
-		}
-		return k.VerifyCellKZGProofBatch(c, ix, cl, p)
+		commitments, ix, cells, proofs := a.list("commitments"), a.indices("cell_indices"), a.list("cells"), a.list("proofs")
+		do = func() (any, error) { return k.VerifyCellKZGProofBatch(commitments, ix, cells, proofs) }
 	case "recover_cells_and_kzg_proofs":
-		ix, err := a.indices("cell_indices")
-		if err != nil {
-			return nil, err
-		}
-		cl, err := a.list("cells")
-		if err != nil {
-			return nil, err
-		}
-		return pair(k.RecoverCellsAndKZGProofs(ix, cl))
+		ix, cells := a.indices("cell_indices"), a.list("cells")
+		do = func() (any, error) { return pair(k.RecoverCellsAndKZGProofs(ix, cells)) }
 	case "versioned_hash":
-		s, err := a.strs("commitment")
-		if err != nil {
-			return nil, err
-		}
-		return VersionedHash(s[0])
+		commitment := a.str("commitment")
+		do = func() (any, error) { return VersionedHash(commitment) }
 	case "bench_blob":
-		return BenchBlob(), nil
+		do = func() (any, error) { return BenchBlob(), nil }
 	case "thesis_measure":
 		// The thesis's operations (thesis*.go): {op, log, runs} → the timing.
 		var log int
-		if err := json.Unmarshal(a["log"], &log); err != nil {
-			return nil, fail(SizeOutOfRange, "log: expected a whole number")
-		}
 		runs := 3
-		if a["runs"] != nil {
-			if err := json.Unmarshal(a["runs"], &runs); err != nil {
-				return nil, fail(Library, "runs: expected a whole number")
-			}
+		a.read("log", &log, func() *Error { return fail(SizeOutOfRange, "log: expected a whole number") })
+		if a.raw["runs"] != nil {
+			a.read("runs", &runs, func() *Error { return fail(Library, "runs: expected a whole number") })
 		}
-		s, err := a.strs("op")
-		if err != nil {
-			return nil, err
-		}
-		return MeasureThesis(s[0], log, runs, k.Threads)
+		name := a.str("op")
+		do = func() (any, error) { return MeasureThesis(name, log, runs, k.Threads) }
+	default:
+		return nil, fmt.Errorf("unknown op %s", op)
 	}
-	return nil, fmt.Errorf("unknown op %s", op)
+	if a.err != nil {
+		return nil, a.err
+	}
+	return do()
 }

@@ -50,13 +50,10 @@ func (k *KZG) BlobToKZGCommitment(blob string) (string, error) {
 
 // ComputeKZGProof is the proof that the blob's polynomial takes the value y at z: (proof, y).
 func (k *KZG) ComputeKZGProof(blob, z string) (string, string, error) {
-	b, err := parseBlob(blob, "blob")
-	if err != nil {
-		return "", "", err
-	}
-	zs, err := parseScalar(z, "z")
-	if err != nil {
-		return "", "", err
+	in := &inputs{}
+	b, zs := parsed(in, parseBlob, blob, "blob"), parsed(in, parseScalar, z, "z")
+	if in.err != nil {
+		return "", "", in.err
 	}
 	proof, y, err := k.ctx.ComputeKZGProof(b, zs, k.Threads)
 	if err != nil {
@@ -66,15 +63,12 @@ func (k *KZG) ComputeKZGProof(blob, z string) (string, string, error) {
 }
 
 func (k *KZG) ComputeBlobKZGProof(blob, commitment string) (string, error) {
-	b, err := parseBlob(blob, "blob")
-	if err != nil {
-		return "", err
+	in := &inputs{}
+	b, c := parsed(in, parseBlob, blob, "blob"), parsed(in, parseCommitment, commitment, "commitment")
+	if in.err != nil {
+		return "", in.err
 	}
-	c, err := parsePoint(commitment, "commitment")
-	if err != nil {
-		return "", err
-	}
-	proof, err := k.ctx.ComputeBlobKZGProof(b, goethkzg.KZGCommitment(c), k.Threads)
+	proof, err := k.ctx.ComputeBlobKZGProof(b, c, k.Threads)
 	if err != nil {
 		return "", library(err)
 	}
@@ -82,68 +76,31 @@ func (k *KZG) ComputeBlobKZGProof(blob, commitment string) (string, error) {
 }
 
 func (k *KZG) VerifyKZGProof(commitment, z, y, proof string) (bool, error) {
-	c, err := parsePoint(commitment, "commitment")
-	if err != nil {
-		return false, err
+	in := &inputs{}
+	c, zs := parsed(in, parseCommitment, commitment, "commitment"), parsed(in, parseScalar, z, "z")
+	ys, p := parsed(in, parseScalar, y, "y"), parsed(in, parseProof, proof, "proof")
+	if in.err != nil {
+		return false, in.err
 	}
-	zs, err := parseScalar(z, "z")
-	if err != nil {
-		return false, err
-	}
-	ys, err := parseScalar(y, "y")
-	if err != nil {
-		return false, err
-	}
-	p, err := parsePoint(proof, "proof")
-	if err != nil {
-		return false, err
-	}
-	return holds(k.ctx.VerifyKZGProof(goethkzg.KZGCommitment(c), zs, ys, goethkzg.KZGProof(p))), nil
+	return holds(k.ctx.VerifyKZGProof(c, zs, ys, p)), nil
 }
 
 func (k *KZG) VerifyBlobKZGProof(blob, commitment, proof string) (bool, error) {
-	b, err := parseBlob(blob, "blob")
-	if err != nil {
-		return false, err
+	in := &inputs{}
+	b, c := parsed(in, parseBlob, blob, "blob"), parsed(in, parseCommitment, commitment, "commitment")
+	p := parsed(in, parseProof, proof, "proof")
+	if in.err != nil {
+		return false, in.err
 	}
-	c, err := parsePoint(commitment, "commitment")
-	if err != nil {
-		return false, err
-	}
-	p, err := parsePoint(proof, "proof")
-	if err != nil {
-		return false, err
-	}
-	return holds(k.ctx.VerifyBlobKZGProof(b, goethkzg.KZGCommitment(c), goethkzg.KZGProof(p))), nil
+	return holds(k.ctx.VerifyBlobKZGProof(b, c, p)), nil
 }
 
 func (k *KZG) VerifyBlobKZGProofBatch(blobs, commitments, proofs []string) (bool, error) {
-	if err := sameLength("blobs, commitments, proofs", len(blobs), len(commitments), len(proofs)); err != nil {
-		return false, err
-	}
-	bs := make([]*goethkzg.Blob, len(blobs))
-	cs := make([]goethkzg.KZGCommitment, len(blobs))
-	ps := make([]goethkzg.KZGProof, len(blobs))
-	for i := range blobs {
-		b, err := parseBlob(blobs[i], fmt.Sprintf("blob %d", i))
-		if err != nil {
-			return false, err
-		}
-		bs[i] = b
-	}
-	for i := range commitments {
-		c, err := parsePoint(commitments[i], fmt.Sprintf("commitment %d", i))
-		if err != nil {
-			return false, err
-		}
-		cs[i] = goethkzg.KZGCommitment(c)
-	}
-	for i := range proofs {
-		p, err := parsePoint(proofs[i], fmt.Sprintf("proof %d", i))
-		if err != nil {
-			return false, err
-		}
-		ps[i] = goethkzg.KZGProof(p)
+	in := &inputs{err: sameLength("blobs, commitments, proofs", len(blobs), len(commitments), len(proofs))}
+	bs := parsedEach(in, blobs, "blob", parseBlob)
+	cs, ps := parsedEach(in, commitments, "commitment", parseCommitment), parsedEach(in, proofs, "proof", parseProof)
+	if in.err != nil {
+		return false, in.err
 	}
 	return holds(k.ctx.VerifyBlobKZGProofBatch(bs, cs, ps)), nil
 }
@@ -165,37 +122,14 @@ func (k *KZG) ComputeCellsAndKZGProofs(blob string) (CellsAndProofs, error) {
 // VerifyCellKZGProofBatch checks each cell against its blob's commitment; cells may repeat and
 // come in any order.
 func (k *KZG) VerifyCellKZGProofBatch(commitments []string, cellIndices []uint64, cells, proofs []string) (bool, error) {
-	if err := sameLength("commitments, cell indices, cells, proofs", len(commitments), len(cellIndices), len(cells), len(proofs)); err != nil {
-		return false, err
+	in := &inputs{err: sameLength("commitments, cell indices, cells, proofs", len(commitments), len(cellIndices), len(cells), len(proofs))}
+	cs := parsedEach(in, commitments, "commitment", parseCommitment)
+	if in.err == nil {
+		in.err = checkCellIndices(cellIndices)
 	}
-	cs := make([]goethkzg.KZGCommitment, len(commitments))
-	for i := range commitments {
-		c, err := parsePoint(commitments[i], fmt.Sprintf("commitment %d", i))
-		if err != nil {
-			return false, err
-		}
-		cs[i] = goethkzg.KZGCommitment(c)
-	}
-	for i, c := range cellIndices {
-		if err := checkCellIndex(c, fmt.Sprintf("cell index %d", i)); err != nil {
-			return false, err
-		}
-	}
-	cl := make([]*goethkzg.Cell, len(cells))
-	for i := range cells {
-		c, err := parseCell(cells[i], fmt.Sprintf("cell %d", i))
-		if err != nil {
-			return false, err
-		}
-		cl[i] = c
-	}
-	ps := make([]goethkzg.KZGProof, len(proofs))
-	for i := range proofs {
-		p, err := parsePoint(proofs[i], fmt.Sprintf("proof %d", i))
-		if err != nil {
-			return false, err
-		}
-		ps[i] = goethkzg.KZGProof(p)
+	cl, ps := parsedEach(in, cells, "cell", parseCell), parsedEach(in, proofs, "proof", parseProof)
+	if in.err != nil {
+		return false, in.err
 	}
 	return holds(k.ctx.VerifyCellKZGProofBatch(cs, cellIndices, cl, ps)), nil
 }
@@ -225,13 +159,10 @@ func (k *KZG) RecoverCellsAndKZGProofs(cellIndices []uint64, cells []string) (Ce
 	if len(cells) < cellsPerBlob/2 {
 		return CellsAndProofs{}, fail(NotEnoughCells, "%d cells: recovery needs at least %d of the %d", len(cells), cellsPerBlob/2, cellsPerBlob)
 	}
-	cl := make([]*goethkzg.Cell, len(cells))
-	for i := range cells {
-		c, err := parseCell(cells[i], fmt.Sprintf("cell %d", i))
-		if err != nil {
-			return CellsAndProofs{}, err
-		}
-		cl[i] = c
+	in := &inputs{}
+	cl := parsedEach(in, cells, "cell", parseCell)
+	if in.err != nil {
+		return CellsAndProofs{}, in.err
 	}
 	rc, rp, err := k.ctx.RecoverCellsAndComputeKZGProofs(cellIndices, cl, k.Threads)
 	if err != nil {

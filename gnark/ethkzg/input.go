@@ -3,6 +3,7 @@ package ethkzg
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"strings"
 
 	goethkzg "github.com/crate-crypto/go-eth-kzg"
@@ -40,43 +41,34 @@ func checkFieldElements(b []byte, what string) error {
 	return nil
 }
 
+// decodeElements: n bytes of 32-byte field elements, each below the modulus.
+func decodeElements(hexStr, what string, n int) ([]byte, error) {
+	b, err := decode(hexStr, what, n)
+	if err == nil {
+		err = checkFieldElements(b, what)
+	}
+	return b, err
+}
+
 func parseBlob(hexStr, what string) (*goethkzg.Blob, error) {
-	b, err := decode(hexStr, what, len(goethkzg.Blob{}))
-	if err != nil {
-		return nil, err
-	}
-	if err := checkFieldElements(b, what); err != nil {
-		return nil, err
-	}
 	var blob goethkzg.Blob
+	b, err := decodeElements(hexStr, what, len(blob))
 	copy(blob[:], b)
-	return &blob, nil
+	return &blob, err
 }
 
 func parseCell(hexStr, what string) (*goethkzg.Cell, error) {
-	b, err := decode(hexStr, what, len(goethkzg.Cell{}))
-	if err != nil {
-		return nil, err
-	}
-	if err := checkFieldElements(b, what); err != nil {
-		return nil, err
-	}
 	var cell goethkzg.Cell
+	b, err := decodeElements(hexStr, what, len(cell))
 	copy(cell[:], b)
-	return &cell, nil
+	return &cell, err
 }
 
 func parseScalar(hexStr, what string) (goethkzg.Scalar, error) {
 	var s goethkzg.Scalar
-	b, err := decode(hexStr, what, bytesPerScalar)
-	if err != nil {
-		return s, err
-	}
-	if err := checkFieldElements(b, what); err != nil {
-		return s, err
-	}
+	b, err := decodeElements(hexStr, what, bytesPerScalar)
 	copy(s[:], b)
-	return s, nil
+	return s, err
 }
 
 // parsePoint: a commitment or a proof, decompressed once here to check it.
@@ -91,6 +83,47 @@ func parsePoint(hexStr, what string) (goethkzg.G1Point, error) {
 		return p, fail(BadPoint, "%s: not a compressed BLS12-381 G1 point on the curve and in its prime-order subgroup", what)
 	}
 	return p, nil
+}
+
+func parseCommitment(hexStr, what string) (goethkzg.KZGCommitment, error) {
+	p, err := parsePoint(hexStr, what)
+	return goethkzg.KZGCommitment(p), err
+}
+
+func parseProof(hexStr, what string) (goethkzg.KZGProof, error) {
+	p, err := parsePoint(hexStr, what)
+	return goethkzg.KZGProof(p), err
+}
+
+// inputs parses a function's arguments in order and keeps the first refusal, so the function
+// reads all it needs and checks once; nothing is parsed after a refusal.
+type inputs struct{ err error }
+
+func parsed[T any](in *inputs, parse func(hexStr, what string) (T, error), hexStr, what string) T {
+	var v T
+	if in.err == nil {
+		v, in.err = parse(hexStr, what)
+	}
+	return v
+}
+
+// parsedEach parses every item, naming the i-th "what i" in a refusal, unless one was refused.
+func parsedEach[T any](in *inputs, items []string, what string, parse func(hexStr, what string) (T, error)) []T {
+	out := make([]T, len(items))
+	for i := 0; i < len(items) && in.err == nil; i++ {
+		out[i], in.err = parse(items[i], fmt.Sprintf("%s %d", what, i))
+	}
+	return out
+}
+
+// checkCellIndices refuses the first index of a cell that does not exist.
+func checkCellIndices(indices []uint64) error {
+	for i, c := range indices {
+		if err := checkCellIndex(c, fmt.Sprintf("cell index %d", i)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func checkCellIndex(index uint64, what string) error {

@@ -68,22 +68,25 @@ func (f *FFT) FFTFr(coeffs []fr.Element) ([]fr.Element, error) {
 
 // FFTG1 is Σ_j p_j ω^(ij) for each i, natural order in and out.
 func (f *FFT) FFTG1(points []bls12381.G1Jac) ([]bls12381.G1Jac, error) {
-	if err := f.fits(len(points)); err != nil {
-		return nil, err
-	}
-	out := append([]bls12381.G1Jac(nil), points...)
-	f.g1(out, f.tw)
-	return out, nil
+	return f.g1Copy(points, f.tw)
 }
 
 // IFFTG1 is FFTG1's inverse: the same with ω^-1, then each point times 1/N.
 func (f *FFT) IFFTG1(points []bls12381.G1Jac) ([]bls12381.G1Jac, error) {
+	out, err := f.g1Copy(points, f.twInv)
+	if err == nil {
+		f.each(len(out), func(i int) { out[i].ScalarMultiplication(&out[i], &f.nInv) })
+	}
+	return out, err
+}
+
+// g1Copy transforms a copy of the points with the twiddles tw.
+func (f *FFT) g1Copy(points []bls12381.G1Jac, tw []big.Int) ([]bls12381.G1Jac, error) {
 	if err := f.fits(len(points)); err != nil {
 		return nil, err
 	}
 	out := append([]bls12381.G1Jac(nil), points...)
-	f.g1(out, f.twInv)
-	f.each(len(out), func(i int) { out[i].ScalarMultiplication(&out[i], &f.nInv) })
+	f.g1(out, tw)
 	return out, nil
 }
 

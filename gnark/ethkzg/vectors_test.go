@@ -68,34 +68,25 @@ func vectorsDir(t *testing.T, s source) string {
 
 func str(v any) (string, bool) { s, ok := v.(string); return s, ok }
 
-func strs(v any) ([]string, bool) {
+// each converts every element of a vector file's list, or says it is not such a list.
+func each[T any](v any, conv func(any) (T, bool)) ([]T, bool) {
 	xs, ok := v.([]any)
 	if !ok {
 		return nil, false
 	}
-	out := make([]string, len(xs))
+	out := make([]T, len(xs))
 	for i, x := range xs {
-		if out[i], ok = x.(string); !ok {
+		if out[i], ok = conv(x); !ok {
 			return nil, false
 		}
 	}
 	return out, true
 }
 
+func strs(v any) ([]string, bool) { return each(v, str) }
+
 func indices(v any) ([]uint64, bool) {
-	xs, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	out := make([]uint64, len(xs))
-	for i, x := range xs {
-		n, ok := x.(int)
-		if !ok || n < 0 {
-			return nil, false
-		}
-		out[i] = uint64(n)
-	}
-	return out, true
+	return each(v, func(x any) (uint64, bool) { n, ok := x.(int); return uint64(n), ok && n >= 0 })
 }
 
 func asAny(c CellsAndProofs) any {
