@@ -51,14 +51,16 @@ pub fn bench_blob() -> String {
     out
 }
 
-fn timed<T>(samples: &mut Vec<f64>, f: impl FnOnce() -> T) -> T {
+/// Runs f once, adding its time in milliseconds to samples (the thesis operations time theirs so too).
+pub(crate) fn timed<T>(samples: &mut Vec<f64>, f: impl FnOnce() -> T) -> T {
     let t = Instant::now();
     let out = f();
     samples.push(t.elapsed().as_secs_f64() * 1e3);
     out
 }
 
-fn refused(op: &str, what: &str) -> KzgError {
+/// A measured run whose result failed its check: measuring must never time a wrong answer.
+pub(crate) fn refused(op: &str, what: &str) -> KzgError {
     KzgError::new(Code::Library, format!("{op}: the check failed: {what}"))
 }
 

@@ -8,10 +8,10 @@ use std::sync::OnceLock;
 use ekzg_bls12_381::{traits::*, Scalar};
 use ekzg_polynomial::domain::Domain;
 use rust_eth_kzg::TrustedSetup;
-use web_time::Instant;
 
 use super::{fft::DasExtension, fft::Fft, fk20::Fk20, g1_points, kzg10::Kzg10, polynomial, scalar, size_of_log};
 use super::{FFT_LOG, KZG_LOG};
+use crate::measure::{refused, timed};
 use crate::{Code, KzgError};
 
 /// The thesis's operations, each timed at sizes 2^log: KZG10 and FK20 for log 4..12, FFTs 4..15.
@@ -62,17 +62,6 @@ impl Measured {
     }
 }
 
-fn timed<T>(samples: &mut Vec<f64>, f: impl FnOnce() -> T) -> T {
-    let t = Instant::now();
-    let out = f();
-    samples.push(t.elapsed().as_secs_f64() * 1e3);
-    out
-}
-
-fn wrong(op: &str, what: &str) -> KzgError {
-    KzgError::new(Code::Library, format!("{op}: the check failed: {what}"))
-}
-
 fn median(s: &[f64]) -> f64 {
     let mut v = s.to_vec();
     v.sort_by(|a, b| a.total_cmp(b));
@@ -105,7 +94,7 @@ pub fn measure(op: &str, log: u64, runs: usize) -> Result<Measured, KzgError> {
                     _ => timed(&mut s, || k.verify(c, z, y, proof)),
                 };
                 if !ok {
-                    return Err(wrong(op, "another commitment, or an opening that does not verify"));
+                    return Err(refused(op, "another commitment, or an opening that does not verify"));
                 }
             }
         }
@@ -120,7 +109,7 @@ pub fn measure(op: &str, log: u64, runs: usize) -> Result<Measured, KzgError> {
             let cs = vec![c; n];
             for _ in 0..runs {
                 if !timed(&mut s, || f.kzg().batch_verify(&cs, &zs, ys, proofs))? {
-                    return Err(wrong(op, "true openings did not verify"));
+                    return Err(refused(op, "true openings did not verify"));
                 }
             }
         }
@@ -133,19 +122,19 @@ pub fn measure(op: &str, log: u64, runs: usize) -> Result<Measured, KzgError> {
             for r in 0..runs {
                 if op.starts_with("fk20") {
                     if timed(&mut s, || f.all_proofs(&p))? != fk {
-                        return Err(wrong(op, "two runs gave other proofs"));
+                        return Err(refused(op, "two runs gave other proofs"));
                     }
                 } else {
                     per_item_of = Some(count);
                     let k = (r * 7) % count.min(NAIVE_SAMPLE);
                     if timed(&mut s, || f.naive_proof(&p, k))? != fk[k] {
-                        return Err(wrong(op, "a naive proof differs from FK20's"));
+                        return Err(refused(op, "a naive proof differs from FK20's"));
                     }
                 }
             }
             let k = count / 2;
             if fk[k] != f.naive_proof(&p, k)? {
-                return Err(wrong(op, "an FK20 proof differs from the naive one"));
+                return Err(refused(op, "an FK20 proof differs from the naive one"));
             }
         }
         "fft_fr" | "fft_g1" => {
@@ -161,7 +150,7 @@ pub fn measure(op: &str, log: u64, runs: usize) -> Result<Measured, KzgError> {
                     f.ifft_g1(e)?.iter().zip(&pts).all(|(a, b)| a == b)
                 };
                 if !ok {
-                    return Err(wrong(op, "its inverse is not the input"));
+                    return Err(refused(op, "its inverse is not the input"));
                 }
             }
         }
@@ -174,7 +163,7 @@ pub fn measure(op: &str, log: u64, runs: usize) -> Result<Measured, KzgError> {
                 let odd = timed(&mut s, || d.extend(evens.clone()))?;
                 let i = pts.len() - 1;
                 if odd[i] != eval(&p, pts[i]) {
-                    return Err(wrong(op, "the extension differs from evaluating the polynomial"));
+                    return Err(refused(op, "the extension differs from evaluating the polynomial"));
                 }
             }
         }
