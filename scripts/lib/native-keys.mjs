@@ -32,14 +32,19 @@ export async function runKeysExample({ root, cacheDir, crate, backend, paths, ex
     return dir;
   }
   const tmp = `${dir}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  await step(`${crate}: ${what}`, () =>
-    run('cargo', ['run', '--release', '--locked', '-p', crate, '--example', 'keys', '--', tmp], {
-      cwd: join(root, 'crates'),
-      env: nativeCargoEnv(cacheDir),
-      prefix: `${crate} keys`,
-    }),
-  );
+  // Not `cargo run`: it runs target/release/examples/keys, which every checkout sharing this
+  // cache (a git worktree, a second clone) overwrites when it builds its own keys example, so a
+  // build of another checkout's code could write keys under this checkout's cache key. cargo
+  // copies this build's binary into a folder of this run's own, and that copy is what runs.
+  const bin = `${dir}.bin`;
+  for (const d of [tmp, bin]) rmSync(d, { recursive: true, force: true });
+  const opts = { cwd: join(root, 'crates'), env: nativeCargoEnv(cacheDir), prefix: `${crate} keys` };
+  await step(`${crate}: ${what}`, async () => {
+    const artifactDir = ['-Z', 'unstable-options', '--artifact-dir', bin]; // nightly, as rust-toolchain.toml pins
+    await run('cargo', ['build', '--release', '--locked', '-p', crate, '--example', 'keys', ...artifactDir], opts);
+    await run(join(bin, 'keys'), [tmp], opts);
+  });
+  rmSync(bin, { recursive: true, force: true });
   replaceDir(tmp, dir);
   mkdirSync(join(dir, 'done'));
   return dir;
