@@ -37,6 +37,10 @@ describe('halo2 capacity', () => {
     expect(circuit.options.map((o) => o.value)).toEqual(['narrow', 'zkevm']);
     expect(circuit.resets).toEqual(['k', 'rowsPerRound']);
     expect(k.options.map((o) => o.value)).toEqual(K_OPTIONS);
+    // The page shows each circuit's own k.
+    const shown = (circuit: string) => k.options.filter((o) => o.when!({ circuit })).map((o) => o.value);
+    expect(shown('narrow')).toEqual(NARROW_K);
+    expect(shown('zkevm')).toEqual(table.k);
     expect(rows.options.map((o) => o.value)).toEqual(table.rowsPerRound);
     expect(rows.when!({ circuit: 'narrow', k: 11 })).toBe(false);
     expect(rows.when!({ circuit: 'zkevm', k: 10, rowsPerRound: 12 })).toBe(true);

@@ -60,9 +60,12 @@ test('the default k grows with the message; a smaller k states its own capacity'
   });
 });
 
-test('a k the chosen circuit does not offer says so, and Prove waits', async ({ page }) => {
-  await typeMessage(page, 'hello world');
-  await kSelect(page).selectOption('10');
-  await expect(page.getByText(/This page offers the narrow circuit at k in \{11, 12, 13, 14\}/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Prove' })).toBeDisabled();
+test('the k select offers the chosen circuit’s own k', async ({ page }) => {
+  const values = async () =>
+    kSelect(page)
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  await expect.poll(values).toEqual(['11', '12', '13', '14']);
+  await circuitSelect(page).selectOption('zkevm');
+  await expect.poll(values).toEqual(['10', '11', '12', '13', '14', '15']);
 });

@@ -67,7 +67,12 @@ export const backend: Backend = {
         id: 'k',
         label: 'k',
         help: 'The circuit has 2^k rows: each step of k doubles the rows, the Keccak blocks it holds and roughly the proving time.',
-        options: K_OPTIONS.map((k) => ({ value: k, label: `${k} (${(2 ** k).toLocaleString('en')} rows)` })),
+        // Each circuit's own k: the page shows those of the chosen circuit.
+        options: K_OPTIONS.map((k) => ({
+          value: k,
+          label: `${k} (${(2 ** k).toLocaleString('en')} rows)`,
+          when: (config: Config) => (config.circuit === 'narrow' ? NARROW_K : ZKEVM_K).includes(k),
+        })),
       },
       {
         id: 'rowsPerRound',

@@ -8,7 +8,8 @@ export interface Knob {
   label: string;
   /** One line on what the knob changes, shown under it. */
   help: string;
-  options: { value: number | string; label: string }[];
+  /** An option with `when` is offered only for the configurations it holds for (e.g. the k of halo2's chosen circuit). */
+  options: { value: number | string; label: string; when?(config: Config): boolean }[];
   /**
    * Whether the knob applies to a configuration (absent: always). One that does not is not
    * shown and not part of the configuration (see appliedConfig), e.g. halo2's rows per round,
