@@ -34,7 +34,7 @@ describe('halo2 capacity', () => {
   it('offers the circuit, then k (both circuits’ k), then rows per round for the zkEVM circuit only', () => {
     const [circuit, k, rows] = manifest.knobs;
     expect([circuit.id, k.id, rows.id]).toEqual(['circuit', 'k', 'rowsPerRound']);
-    expect(circuit.options.map((o) => o.value)).toEqual(['narrow', 'zkevm']);
+    expect(circuit.options.map((o) => o.value)).toEqual(['zkevm', 'narrow']);
     expect(circuit.resets).toEqual(['k', 'rowsPerRound']);
     expect(k.options.map((o) => o.value)).toEqual(K_OPTIONS);
     // The page shows each circuit's own k.
