@@ -67,7 +67,13 @@ const ratio = (a, b) => (a && b ? `${(a.median / b.median).toFixed(2)}x` : '–'
  * (wasm: { today?: RunResult[], wide?: ..., threads?: ... }), fields prefixed by SWEEPS' field.
  */
 function compare(native, wasm) {
-  const key = (r) => `${r.backend}/${r.message.bytes}`;
+  // A backend measured in several configurations (its bench-native.mjs `variantOf`, e.g. halo2's
+  // circuits) has a row for each: "halo2 (narrow)".
+  const name = (r) => {
+    const v = variantOf[r.backend]?.(r.config ?? {});
+    return v ? `${r.backend} (${v})` : r.backend;
+  };
+  const key = (r) => `${name(r)}/${r.message.bytes}`;
   const all = [...native, ...Object.values(wasm).flat()];
   const cells = [...new Set(all.map(key))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return cells.map((k) => {
@@ -158,8 +164,11 @@ function printPrimitives(native, bySweep) {
 
 const loads = [await machineLoad('before')];
 const native = [];
+/** Each backend's row name for a configuration, when it measures several (bench-native.mjs `variantOf`). */
+const variantOf = {};
 for (const id of backends) {
   const mod = await importBackendFile(id, 'bench-native.mjs');
+  if (mod.variantOf) variantOf[id] = mod.variantOf;
   native.push(
     ...(await step(`native: ${id} (blocks ${blocks.join(',')}, threads ${threads.join(',')}, ${runs} runs)`, () =>
       mod.benchNative({ root, cacheDir, blocks, threads, runs, commit }),

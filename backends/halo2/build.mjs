@@ -12,8 +12,10 @@
 //   verifier: like single, with only `verify` (src/verifier_wasm.rs), for the verifier package.
 // Keys (examples/keys.rs, natively): ONE KZG setup from a random secret that the process drops,
 // made at the largest offered k and downsized to each smaller one (keys/params-k<k>.bin, index
-// `keys.shared`), and the verifying-key file of every offered (k, rows per round) (index
-// `keys.entries`; its sha256 is the keyHash proof files carry). A single-party setup made at
+// `keys.shared`), and the verifying-key file of every offered configuration of both circuits:
+// the zkEVM circuit's (k, rows per round) and the narrow circuit's k (index `keys.entries`,
+// config `{ circuit, k, rowsPerRound? }`; its sha256 is the keyHash proof files carry; the
+// file's header names the circuit, so one circuit's key is never read as the other's). A single-party setup made at
 // build time: test only. Cached by what they are made from (the crate's sources and the lock
 // file), so a deployment keeps its keys until those change; the page reads them instead of
 // making its own, and only the proving key is made in the browser.
@@ -74,11 +76,25 @@ const VARIANTS = backendVariants({
 const KEYS = {
   crate: CRATE,
   backend: 'halo2',
-  paths: ['src/circuit.rs', 'src/params.rs', 'src/prover.rs', 'src/keys.rs', 'examples/keys.rs', 'Cargo.toml']
+  paths: [
+    'src/circuit.rs',
+    'src/params.rs',
+    'src/prover.rs',
+    'src/keys.rs',
+    'src/verifier.rs',
+    'src/contract.rs',
+    'src/narrow/choice.rs',
+    'src/narrow/circuit.rs',
+    'src/narrow/layout.rs',
+    'src/narrow/prover.rs',
+    'src/narrow/witness.rs',
+    'examples/keys.rs',
+    'Cargo.toml',
+  ]
     .map((f) => `${CRATE}/${f}`)
     .concat('rust-toolchain.toml'),
   locked: ['halo2-axiom', 'halo2-base', 'halo2curves-axiom', 'zkevm-hashes'],
-  what: 'one KZG setup and the verifying key of every configuration (native; ~2 minutes)',
+  what: 'one KZG setup and the verifying key of every configuration of both circuits (native; ~2 minutes)',
 };
 
 const PROOF_SYSTEM = 'halo2-kzg-shplonk';

@@ -1,6 +1,6 @@
 // halo2's own test suite for `npm test`: the single-threaded wasm build that the set-up wrote to
-// web/public/artifacts/halo2/ is fuzzed in Node. One k=10 configuration (12 rows per round, 2
-// blocks, 271 bytes) prepared from the build's shipped KZG parameters and verifying key, one
+// web/public/artifacts/halo2/ is fuzzed in Node. The page's default circuit, the narrow one, at
+// k=12 (2 blocks, 271 bytes) prepared from the build's shipped KZG parameters and verifying key, one
 // honest proof, then seeded mutations of the proof, the digest and the length
 // (plus JavaScript numbers that the old `length: usize` parameter wrapped modulo 2^32 or
 // truncated: 4294967301, 8589934597, 5.5, ...). Every one must throw with one of the crate's
@@ -8,8 +8,10 @@
 // circuit), none may verify, and the wasm must never trap (a panic aborts the instance); the
 // honest proof must verify before, between and after. Then the verifier-only wasm (what the
 // zkplay-verifier package loads) with the shipped key file: the honest proof verifies, and key
-// files with sampled bytes flipped, cut short or of another configuration never verify and
-// never trap.
+// files with sampled bytes flipped, cut short or of another configuration (the zkEVM circuit's
+// key for the same 271 bytes, which the narrow configuration refuses by its header) never
+// verify and never trap. The zkEVM circuit's wasm paths are the same code behind the same
+// checks (crates/zkplay-halo2/src/tests/circuits.rs tests both natively).
 //
 // Run by scripts/test.mjs as the suite `halo2` (in a child Node process, so that the wasm
 // instance's memory goes away with it); `node backends/halo2/test.mjs` runs it directly.
@@ -30,15 +32,20 @@ const fail = failer('halo2');
 const toBig = (b) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const fromBig = (v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 255n));
 
+/** The configuration fuzzed: the page's default circuit for up to 271 bytes. */
+const NARROW = { circuit: 'narrow', k: 12 };
+
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'public', 'artifacts', 'halo2');
 const index = () => JSON.parse(readFileSync(join(ARTIFACTS, 'index.json'), 'utf8'));
 
-/** The shipped files the page's prepare reads for (k, rowsPerRound), as the worker passes them. */
-function shippedFiles(k, rowsPerRound) {
+/** The shipped files the page's prepare reads for a configuration, as the worker passes them. */
+function shippedFiles({ circuit, k, rowsPerRound }) {
   const keys = index().keys;
-  const entry = keys?.entries.find((e) => e.config.k === k && e.config.rowsPerRound === rowsPerRound);
+  const entry = keys?.entries.find(
+    (e) => e.config.circuit === circuit && e.config.k === k && e.config.rowsPerRound === rowsPerRound,
+  );
   if (!entry || !keys.shared?.[`k${k}`])
-    fail(`index.json lists no keys for k=${k}, ${rowsPerRound} rows per round: run the set-up`);
+    fail(`index.json lists no keys for ${JSON.stringify({ circuit, k, rowsPerRound })}: run the set-up`);
   return {
     params: readFileSync(join(ARTIFACTS, keys.shared[`k${k}`].file)),
     vk: readFileSync(join(ARTIFACTS, entry.vk.file)),
@@ -51,8 +58,8 @@ const main = () =>
     seed: 0x68616c6f,
     mutations: 130,
     prefixes: ['invalid input: ', 'malformed proof: ', 'proof rejected: '],
-    config: { k: 10, rowsPerRound: 12 },
-    files: () => shippedFiles(10, 12),
+    config: NARROW,
+    files: () => shippedFiles(NARROW),
     capacity: 271,
     message: 'hello',
     kinds: halo2Kinds,
@@ -63,8 +70,7 @@ const main = () =>
       'wrong length in range': 'proof rejected: ',
     },
     moreLengths: (L) => [L - 1e-9],
-    lengthRefusal:
-      'invalid input: length 4294967301 is outside 0..=271 (k=10, 12 rows per round holds at most 271 bytes)',
+    lengthRefusal: 'invalid input: length 4294967301 is outside 0..=271 (narrow circuit k=12 holds at most 271 bytes)',
     digestMessage: (size) => `invalid input: digest is ${size} bytes, expected 32`,
     digestProofs: ({ proof, r }) => [proof, r.bytes(7)],
     checks: ({ verify, proof, digest }) => {
@@ -75,9 +81,9 @@ const main = () =>
     after: (honest) =>
       fuzzVerifierKeyFiles({
         artifacts: ARTIFACTS,
-        config: { k: 10, rowsPerRound: 12 },
+        config: NARROW,
         vk: honest.files.vk,
-        otherKey: shippedFiles(10, 9).vk,
+        otherKey: shippedFiles({ circuit: 'zkevm', k: 10, rowsPerRound: 12 }).vk,
         codes: ['corrupt-artifact', 'corrupt-proof'],
         honest,
         r: honest.r,

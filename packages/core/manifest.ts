@@ -8,7 +8,23 @@ export interface Knob {
   label: string;
   /** One line on what the knob changes, shown under it. */
   help: string;
-  options: { value: number | string; label: string }[];
+  /** An option with `when` is offered only for the configurations it holds for (e.g. the k of halo2's chosen circuit). */
+  options: { value: number | string; label: string; when?(config: Config): boolean }[];
+  /**
+   * Whether the knob applies to a configuration (absent: always). One that does not is not
+   * shown and not part of the configuration (see appliedConfig), e.g. halo2's rows per round,
+   * a knob of its zkEVM circuit only.
+   */
+  when?(config: Config): boolean;
+  /** Knobs a person's choice of this one sends back to their defaults (e.g. halo2's k when the circuit changes). */
+  resets?: string[];
+}
+
+/** The configuration without the knobs that do not apply to it (Knob.when): what is proven, keyed and written in proof files. */
+export function appliedConfig(m: Pick<BackendManifest, 'knobs'>, config: Config): Config {
+  const out = { ...config };
+  for (const knob of m.knobs) if (knob.when && !knob.when(config)) delete out[knob.id];
+  return out;
 }
 
 export interface Capacity {
@@ -42,9 +58,17 @@ export interface BackendManifest {
   /** Short label of the setup kind shown next to results, e.g. "single-party setup made at build time". */
   setupLabel: string;
   knobs: Knob[];
-  /** The configuration to use for a message of this many bytes (within what the backend supports). */
-  defaultConfig(messageBytes: number): Config;
+  /**
+   * The configuration to use for a message of this many bytes (within what the backend
+   * supports), given the knobs a person chose (which the page then lays over it).
+   */
+  defaultConfig(messageBytes: number, chosen?: Config): Config;
   capacity(config: Config): Capacity;
+  /**
+   * Knob choices the benchmark view measures at each length, each laid over defaultConfig
+   * (halo2: each circuit); absent, the defaults alone.
+   */
+  benchVariants?: Config[];
   /**
    * Labels for sizes this backend reports beyond the ones the page knows (SIZE_LABELS in
    * run-result.ts: proof, provingKey, verifyingKey, params, circuit, download), e.g.

@@ -74,7 +74,16 @@ export function configurations(manifest) {
   let combos = [manifest.defaultConfig(0)];
   for (const knob of manifest.knobs)
     combos = combos.flatMap((c) => knob.options.map((o) => ({ ...c, [knob.id]: o.value })));
-  return combos.flatMap((config) => {
+  // Without the knobs that do not apply (Knob.when, as packages/core/manifest.ts appliedConfig
+  // drops them; this .mjs cannot import TypeScript): halo2's narrow circuit has no rows per round.
+  const applied = new Map();
+  for (const c of combos) {
+    const config = Object.fromEntries(
+      Object.entries(c).filter(([id]) => !manifest.knobs.some((k) => k.id === id && k.when && !k.when(c))),
+    );
+    applied.set(JSON.stringify(config), config);
+  }
+  return [...applied.values()].flatMap((config) => {
     const capacity = manifest.capacity(config);
     return capacity.bytes >= 0 && !capacity.unavailable ? [{ config, capacityBytes: capacity.bytes }] : [];
   });

@@ -113,6 +113,27 @@ describe('zkplay-verifier (built package, Node)', () => {
     });
   }
 
+  // halo2 ships proofs of two circuits (config.circuit): one circuit's proof offered under the
+  // other's key, with the file's key hash and configuration both rewritten to match that key, is
+  // refused by the verifier wasm with a code naming the circuit, not "not verified".
+  it('refuses a halo2 proof of one circuit under the other circuit’s key (corrupt-proof)', async () => {
+    const halo2 = samples.filter((s) => s.id === 'halo2').map((s) => JSON.parse(s.text));
+    const narrow = halo2.find((f) => f.config.circuit === 'narrow');
+    const zkevm = halo2.find((f) => f.config.circuit === 'zkevm');
+    expect(narrow && zkevm, 'halo2 samples of both circuits').toBeTruthy();
+    for (const [proofOf, keyOf, name] of [
+      [narrow, zkevm, 'zkEVM'],
+      [zkevm, narrow, 'narrow'],
+    ]) {
+      const r = await pkg.verify({ ...proofOf, keyHash: keyOf.keyHash, config: keyOf.config });
+      expect(r, r.reason).toMatchObject({ ok: false, code: 'corrupt-proof' });
+      expect(r.reason).toContain(`a proof of the ${name} circuit`);
+    }
+    // Only the key hash rewritten: the configuration the file claims is not the key's.
+    const r = await pkg.verify({ ...narrow, keyHash: zkevm.keyHash });
+    expect(r).toMatchObject({ ok: false, code: 'mismatch' });
+  });
+
   it('refuses a key file that does not match its hash (corrupt-artifact), never verifying', async () => {
     const s = samples[0];
     const manifest = structuredClone(keys);

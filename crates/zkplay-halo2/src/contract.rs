@@ -5,11 +5,11 @@
 use zkplay_wasm_runtime::serde::Serialize;
 use zkplay_wasm_runtime::statement::Hash;
 use zkplay_wasm_runtime::{
-    config_int, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult, ProveReport,
-    Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
+    config_int, config_str, parse_config_json, serde_json, Artifacts, Phase, PhaseName, PrepareReport, PrepareResult,
+    ProveReport, Prover, ProverError, Sizes, VerifyReport, VerifyResult, PROVE, VERIFY, WITNESS,
 };
 
-use crate::{Error, LoadTimings, Params, Setup, Verifier};
+use crate::{AnySetup, CircuitChoice, Error, LoadTimings, Params, Verifier};
 
 pub const LOAD: PhaseName = PhaseName::new("load-keys", "Read KZG parameters and verifying key");
 pub const PK: PhaseName = PhaseName::new("pk", "Proving key");
@@ -19,11 +19,43 @@ pub fn error(e: Error) -> ProverError {
     e.into()
 }
 
-/// `{ k, rowsPerRound }` (numbers); out-of-range values are `invalid-input` ("invalid parameters: …").
-pub fn params_from_json(config: &serde_json::Value) -> Result<Params, ProverError> {
+/// The configuration's circuit and its knobs: `{ circuit: "narrow", k }` or `{ circuit:
+/// "zkevm", k, rowsPerRound }` (numbers). Every value out of range, a missing or unknown
+/// `circuit` and a `rowsPerRound` given to the narrow circuit (which has no such knob: a proof
+/// file saying so would name a key that does not exist) are `invalid-input`.
+pub fn choice_from_json(config: &serde_json::Value) -> Result<CircuitChoice, ProverError> {
+    let circuit = config_str(config, "circuit", "")?;
     let k = config_int(config, "k", 0, 64)? as u32;
-    let rows_per_round = config_int(config, "rowsPerRound", 0, 1 << 20)? as usize;
-    Ok(Params { k, rows_per_round })
+    match circuit.as_str() {
+        "zkevm" => {
+            let rows_per_round = config_int(config, "rowsPerRound", 0, 1 << 20)? as usize;
+            Ok(CircuitChoice::Zkevm(Params { k, rows_per_round }))
+        }
+        "narrow" if config.get("rowsPerRound").is_some() => {
+            Err(ProverError::invalid_input("the narrow circuit has no rowsPerRound (it lays out 64 rows per round)"))
+        }
+        "narrow" => Ok(CircuitChoice::Narrow { k }),
+        other => Err(ProverError::invalid_input(format!(
+            "the configuration's circuit must be \"narrow\" or \"zkevm\", got {:?}",
+            other
+        ))),
+    }
+}
+
+/// The configuration of `choice` as the page, keys.json and proof files write it (what
+/// [`choice_from_json`] reads).
+pub fn choice_to_json(choice: &CircuitChoice) -> serde_json::Value {
+    match choice {
+        CircuitChoice::Zkevm(p) => {
+            serde_json::json!({ "circuit": "zkevm", "k": p.k, "rowsPerRound": p.rows_per_round })
+        }
+        CircuitChoice::Narrow { k } => serde_json::json!({ "circuit": "narrow", "k": k }),
+    }
+}
+
+/// The zkEVM circuit's rows per round; none for the narrow circuit.
+fn rows_per_round(choice: CircuitChoice) -> Option<usize> {
+    matches!(choice, CircuitChoice::Zkevm(_)).then(|| choice.rows_per_round())
 }
 
 /// The verifier's answer as the contract reports it: `ok: false` with the reason for a proof
@@ -44,7 +76,7 @@ pub fn verify_with_key_json(config_json: &str, vk: &[u8], proof: &[u8], digest: 
 /// domain: most of a verification's time in wasm (a dApp checking many proofs pays it once).
 #[derive(Default)]
 pub struct VerifierCache {
-    last: Option<(Params, Vec<u8>, Verifier)>,
+    last: Option<(CircuitChoice, Vec<u8>, Verifier)>,
 }
 
 impl VerifierCache {
@@ -58,11 +90,11 @@ impl VerifierCache {
         length: f64,
     ) -> VerifyResult {
         let config = parse_config_json(config_json)?;
-        let p = params_from_json(&config)?;
+        let p = choice_from_json(&config)?;
         let (result, phase) = VERIFY.time(|| {
             if !matches!(&self.last, Some((q, bytes, _)) if *q == p && bytes.as_slice() == vk) {
                 self.last = None; // a key that cannot be read leaves nothing cached
-                self.last = Some((p, vk.to_vec(), Verifier::from_vk_file(&p, vk)?));
+                self.last = Some((p, vk.to_vec(), Verifier::from_vk_file(p, vk)?));
             }
             let (_, _, verifier) = self.last.as_ref().expect("set just above");
             let length = verifier.length_from_js(length)?;
@@ -75,7 +107,7 @@ impl VerifierCache {
 /// One configuration prepared from the build's shipped KZG parameters and verifying key (a
 /// single-party setup made at build time: test only); the proving key is made here.
 pub struct Halo2Prover {
-    pub setup: Setup,
+    pub setup: AnySetup,
     pub timings: LoadTimings,
 }
 
@@ -83,9 +115,13 @@ pub struct Halo2Prover {
 #[derive(Serialize)]
 #[serde(crate = "zkplay_wasm_runtime::serde", rename_all = "camelCase")]
 pub struct Halo2Circuit {
+    /// "narrow" or "zkevm".
+    pub circuit: &'static str,
     pub k: u32,
     pub rows: u64,
-    pub rows_per_round: usize,
+    /// The zkEVM circuit's knob; the narrow circuit has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows_per_round: Option<usize>,
     pub capacity_blocks: usize,
     pub advice_columns: usize,
     pub fixed_columns: usize,
@@ -94,8 +130,10 @@ pub struct Halo2Circuit {
 #[derive(Serialize)]
 #[serde(crate = "zkplay_wasm_runtime::serde", rename_all = "camelCase")]
 pub struct Halo2Stats {
+    pub circuit: &'static str,
     pub k: u32,
-    pub rows_per_round: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows_per_round: Option<usize>,
     pub capacity_blocks: usize,
     pub max_message_bytes: usize,
     pub advice_columns: usize,
@@ -112,32 +150,32 @@ impl Prover for Halo2Prover {
     const HASH: Hash = Hash::Keccak256;
     const PREPARING: PhaseName = LOAD;
 
-    /// `{ k, rowsPerRound }` (see [`params_from_json`]) and the files `params` (the build's KZG
-    /// parameters for k) and `vk` (this configuration's verifying-key file): a file that is not
-    /// what it should be is `corrupt-artifact` ("corrupt key: …").
+    /// The configuration (see [`choice_from_json`]) and the files `params` (the build's KZG
+    /// parameters for k) and `vk` (this configuration's verifying-key file, whose header names
+    /// the circuit): a file that is not what it should be is `corrupt-artifact` ("corrupt key: …").
     fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self> {
-        let p = params_from_json(config)?;
-        let Params { k, rows_per_round } = p;
+        let choice = choice_from_json(config)?;
         let (params_file, vk_file) = (artifacts.get("params")?, artifacts.get("vk")?);
-        let (setup, timings) = Setup::from_files(&p, params_file, vk_file).map_err(error)?;
-        let (_, _, pk) = setup.sizes();
+        let (setup, timings) = AnySetup::from_files(choice, params_file, vk_file).map_err(error)?;
+        let v = setup.verifier();
         let report = PrepareReport {
             phases: vec![LOAD.took(timings.load_ms), PK.took(timings.pk_ms)],
             sizes: Sizes {
                 params: Some(params_file.len() as f64),
                 verifying_key: Some(vk_file.len() as f64),
-                proving_key: Some(pk as f64),
+                proving_key: Some(setup.proving_key_bytes() as f64),
                 ..Default::default()
             },
             circuit: Halo2Circuit {
-                k,
-                rows: 1u64 << k,
-                rows_per_round,
-                capacity_blocks: setup.capacity_blocks(),
-                advice_columns: setup.advice_columns(),
-                fixed_columns: setup.fixed_columns(),
+                circuit: choice.name(),
+                k: choice.k(),
+                rows: 1u64 << choice.k(),
+                rows_per_round: rows_per_round(choice),
+                capacity_blocks: v.capacity_blocks(),
+                advice_columns: v.advice_columns(),
+                fixed_columns: v.fixed_columns(),
             },
-            capacity_bytes: setup.max_message_bytes(),
+            capacity_bytes: v.max_message_bytes(),
         };
         Ok((Halo2Prover { setup, timings }, report))
     }
@@ -151,23 +189,25 @@ impl Prover for Halo2Prover {
     /// `0..=maxMessageBytes`), the digest must be 32 bytes, the proof canonical and of the size
     /// the verifying key implies (`corrupt-proof`); "proof rejected: …" is `ok: false`.
     fn verify(&self, proof: &[u8], digest: &[u8], length: f64) -> VerifyResult {
+        let v = self.setup.verifier();
         let (result, phase) = VERIFY.time(|| {
-            let length = self.setup.length_from_js(length)?;
-            self.setup.verify(proof, digest, length)
+            let length = v.length_from_js(length)?;
+            v.verify(proof, digest, length)
         });
         verify_report(result, phase)
     }
 
     fn stats(&self) -> Halo2Stats {
-        let p = self.setup.params();
-        let t = self.timings;
+        let (v, t) = (self.setup.verifier(), self.timings);
+        let choice = v.choice();
         Halo2Stats {
-            k: p.k,
-            rows_per_round: p.rows_per_round,
-            capacity_blocks: self.setup.capacity_blocks(),
-            max_message_bytes: self.setup.max_message_bytes(),
-            advice_columns: self.setup.advice_columns(),
-            fixed_columns: self.setup.fixed_columns(),
+            circuit: choice.name(),
+            k: choice.k(),
+            rows_per_round: rows_per_round(choice),
+            capacity_blocks: v.capacity_blocks(),
+            max_message_bytes: v.max_message_bytes(),
+            advice_columns: v.advice_columns(),
+            fixed_columns: v.fixed_columns(),
             load_ms: t.load_ms,
             pk_ms: t.pk_ms,
         }
@@ -197,7 +237,8 @@ mod tests {
     #[test]
     fn contract_reports_and_codes() {
         let files = shipped(10, 12);
-        let (p, report) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12}), &files).unwrap();
+        let (p, report) =
+            Halo2Prover::prepare(&json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12}), &files).unwrap();
         assert_eq!(ids(&report.phases), ["load-keys", "pk"]);
         assert_eq!(report.capacity_bytes, 271);
         let r = serde_json::to_value(&report).unwrap();
@@ -235,10 +276,16 @@ mod tests {
         assert!(e.code == ErrorCode::Capacity && e.message.starts_with("message is 272 bytes"), "{e}");
 
         for config in [
-            json!({"k": 99, "rowsPerRound": 12}),
+            json!({"circuit": "zkevm", "k": 99, "rowsPerRound": 12}),
             json!({"k": 10}),
-            json!({"k": 10.5, "rowsPerRound": 12}),
-            json!({"k": 10, "rowsPerRound": 1}),
+            json!({"circuit": "zkevm", "k": 10.5, "rowsPerRound": 12}),
+            json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 1}),
+            json!({"circuit": "zkevm", "k": 10}),
+            json!({"circuit": "narrow", "k": 11, "rowsPerRound": 12}),
+            json!({"circuit": "narrow", "k": 10}),
+            json!({"circuit": "narrow", "k": 21}),
+            json!({"circuit": "plonk", "k": 10, "rowsPerRound": 12}),
+            json!({"circuit": 2, "k": 10, "rowsPerRound": 12}),
         ] {
             let e = Halo2Prover::prepare(&config, &files).err().unwrap();
             assert_eq!(e.code, ErrorCode::InvalidInput, "{config}: {e}");
@@ -247,13 +294,15 @@ mod tests {
 
         // The verifier-only path (the verifier wasm): the same answers from the key file alone.
         let vk = files.get("vk").unwrap();
-        let config = r#"{"k": 10, "rowsPerRound": 12}"#;
+        let config = r#"{"circuit": "zkevm", "k": 10, "rowsPerRound": 12}"#;
         assert!(verify_with_key_json(config, vk, &out.proof, &digest, 5.0).unwrap().ok);
         let v = verify_with_key_json(config, vk, &out.proof, &digest, 4.0).unwrap();
         assert!(!v.ok && v.reason.unwrap().starts_with("proof rejected: "));
         let e = verify_with_key_json(config, vk, &out.proof, &digest, 272.0).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidInput, "{e}");
-        let e = verify_with_key_json(r#"{"k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0).unwrap_err();
+        let e =
+            verify_with_key_json(r#"{"circuit": "zkevm", "k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0)
+                .unwrap_err();
         assert_eq!(
             (e.code, e.message.as_str()),
             (
@@ -271,10 +320,10 @@ mod tests {
     fn verifier_cache_answers_as_a_fresh_read() {
         let files = shipped(10, 12);
         let other = shipped(10, 12);
-        let (p, _) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12}), &files).unwrap();
+        let (p, _) = Halo2Prover::prepare(&json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12}), &files).unwrap();
         let out = p.prove(b"cache").unwrap();
         let digest = crate::keccak256(b"cache");
-        let config = r#"{"k": 10, "rowsPerRound": 12}"#;
+        let config = r#"{"circuit": "zkevm", "k": 10, "rowsPerRound": 12}"#;
         let (vk, other_vk) = (files.get("vk").unwrap(), other.get("vk").unwrap());
         let mut cache = VerifierCache::default();
         for _ in 0..2 {
@@ -286,7 +335,9 @@ mod tests {
         damaged[0] ^= 1;
         let e = cache.verify_json(config, &damaged, &out.proof, &digest, 5.0).unwrap_err();
         assert_eq!(e.code, ErrorCode::CorruptArtifact, "{e}");
-        let e = cache.verify_json(r#"{"k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0).unwrap_err();
+        let e = cache
+            .verify_json(r#"{"circuit": "zkevm", "k": 11, "rowsPerRound": 12}"#, vk, &out.proof, &digest, 5.0)
+            .unwrap_err();
         assert_eq!(e.code, ErrorCode::CorruptArtifact, "{e}");
         assert!(cache.verify_json(config, vk, &out.proof, &digest, 5.0).unwrap().ok);
         assert!(!cache.verify_json(config, vk, &out.proof, &digest, 4.0).unwrap().ok);
@@ -297,7 +348,7 @@ mod tests {
     fn wrong_files_are_refused() {
         let files = shipped(10, 12);
         let other = shipped(10, 12); // another setup (another secret)
-        let config = json!({"k": 10, "rowsPerRound": 12});
+        let config = json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12});
         let refusal = |f: &Artifacts| Halo2Prover::prepare(&config, f).err().expect("refused");
         let (params, vk) = (files.get("params").unwrap().to_vec(), files.get("vk").unwrap().to_vec());
         let cases: Vec<(&str, Artifacts, &str)> = vec![
@@ -348,11 +399,11 @@ mod tests {
         }
         // A key header claiming a huge k (halo2's reader would allocate 2^k) is refused from the header.
         let mut huge = vk.clone();
-        huge[12..16].copy_from_slice(&30u32.to_le_bytes());
+        huge[16..20].copy_from_slice(&30u32.to_le_bytes());
         let e = refusal(&Artifacts::new().with("params", params.clone()).with("vk", huge));
         assert!(e.message.starts_with("corrupt key: the verifying key is for k=30"), "{e}");
         let mut inner = vk.clone();
-        inner[8 + 12 + 64 + 256 + 1..][..4].copy_from_slice(&30u32.to_le_bytes());
+        inner[8 + 16 + 64 + 256 + 1..][..4].copy_from_slice(&30u32.to_le_bytes());
         let e = refusal(&Artifacts::new().with("params", params).with("vk", inner));
         assert_eq!(e.message, "corrupt key: the halo2 key inside says k=30, its header k=10");
     }
@@ -362,24 +413,11 @@ mod tests {
     #[test]
     fn tampered_key_files_never_verify() {
         let files = shipped(10, 12);
-        let (p, _) = Halo2Prover::prepare(&json!({"k": 10, "rowsPerRound": 12}), &files).unwrap();
+        let (p, _) = Halo2Prover::prepare(&json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12}), &files).unwrap();
         let out = p.prove(b"key").unwrap();
         let digest = crate::keccak256(b"key");
         let vk = files.get("vk").unwrap();
-        let config = r#"{"k": 10, "rowsPerRound": 12}"#;
-        let (mut refused, mut rejected) = (0, 0);
-        for i in (0..vk.len()).step_by(29).chain([vk.len() - 1]) {
-            let mut bad = vk.to_vec();
-            bad[i] ^= 0x04;
-            match verify_with_key_json(config, &bad, &out.proof, &digest, 3.0) {
-                Ok(v) if v.ok => panic!("byte {i} flipped: verified"),
-                Ok(_) => rejected += 1,
-                Err(e) => {
-                    assert!(matches!(e.code, ErrorCode::CorruptArtifact | ErrorCode::CorruptProof), "byte {i}: {e}");
-                    refused += 1
-                }
-            }
-        }
-        assert!(refused > 0 && rejected > 0, "refused {refused}, rejected {rejected}");
+        let config = r#"{"circuit": "zkevm", "k": 10, "rowsPerRound": 12}"#;
+        crate::tests::tampered_keys_never_verify(config, vk, &out.proof, &digest, 3.0, 29);
     }
 }

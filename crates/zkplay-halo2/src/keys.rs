@@ -12,14 +12,16 @@
 //!   (packages/core/artifacts.ts), and what keeps a wrong file from panicking is the exact
 //!   length checked first (unchecked reads cannot fail once every byte is there).
 //! - **The verifying key of one configuration** ([`vk_file`], [`read_vk_file`]): a header
-//!   ([`MAGIC`], format version, k, rows per round), the three points a KZG verifier uses
+//!   ([`MAGIC`], format version, the circuit's tag ([`CircuitChoice::tag`]: 1 zkEVM, 2 narrow),
+//!   k, rows per round (0 for the narrow circuit)), the three points a KZG verifier uses
 //!   (g\[0\], g2, s_g2), then halo2's `VerifyingKey::write` in `RawBytes`. Its sha256 is the
 //!   configuration's keyHash in keys.json and in proof files. It is all a verifier needs, so the
 //!   verifier-only wasm reads nothing else. Its points are read checked (on the curve,
 //!   coordinates below the modulus): a caller may pass a key of their own.
 //!
-//! The header's k is checked before halo2 reads the key, because halo2's reader allocates 2^k
-//! elements for whatever k the bytes say.
+//! The header's circuit and k are checked before halo2 reads the key: a key of one circuit read
+//! as the other's would be a refusal deep inside halo2's reader at best, and halo2's reader
+//! allocates 2^k elements for whatever k the bytes say.
 
 use crate::halo2::{
     halo2curves::bn256::{Bn256, G1Affine, G2Affine},
@@ -30,14 +32,17 @@ use crate::halo2::{
     },
     SerdeCurveAffine, SerdeFormat,
 };
+use crate::narrow::{CircuitChoice, NarrowCircuit, NarrowParams};
 use crate::params::{check_params, wrapper_params};
-use crate::{circuit::PreimageCircuit, Error, Params};
+use crate::{circuit::PreimageCircuit, Error};
 
 /// First bytes of a verifying-key file.
 pub const MAGIC: &[u8; 8] = b"zkplayH2";
-/// Format version of the verifying-key file (the header and the point encoding).
-pub const VERSION: u32 = 1;
-const HEADER: usize = 8 + 3 * 4;
+/// Format version of the verifying-key file (the header and the point encoding). 2: the
+/// circuit's tag after the version (format 1 had none: zkEVM keys only).
+pub const VERSION: u32 = 2;
+/// Magic, then version, circuit tag, k, rows per round (u32 LE each).
+const HEADER: usize = 8 + 4 * 4;
 /// Uncompressed G1 / G2 points in `RawBytes` (Montgomery-form coordinates).
 const G1_RAW: usize = 64;
 const G2_RAW: usize = 128;
@@ -47,9 +52,12 @@ pub fn params_file_name(k: u32) -> String {
     format!("params-k{k}.bin")
 }
 
-/// Name of the shipped verifying-key file of configuration `p`.
-pub fn vk_file_name(p: &Params) -> String {
-    format!("vk-k{}-r{}.bin", p.k, p.rows_per_round)
+/// Name of the shipped verifying-key file of a configuration of either circuit.
+pub fn vk_file_name(choice: &CircuitChoice) -> String {
+    match choice {
+        CircuitChoice::Zkevm(p) => format!("vk-k{}-r{}.bin", p.k, p.rows_per_round),
+        CircuitChoice::Narrow { k } => format!("vk-narrow-k{k}.bin"),
+    }
 }
 
 /// The shipped parameters of `params` (`RawBytesUnchecked`, halo2's own layout).
@@ -89,12 +97,12 @@ pub fn read_params(bytes: &[u8], k: u32) -> Result<ParamsKZG<Bn256>, Error> {
         .map_err(|e| corrupt(format!("the KZG parameters: {e}")))
 }
 
-/// The verifying-key file of configuration `p` (see the module comment): `params` are the
-/// parameters it was made with, `vk` from `keygen_vk`.
-pub fn vk_file(p: &Params, params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine>) -> Vec<u8> {
+/// The verifying-key file of a configuration of either circuit (see the module comment):
+/// `params` are the parameters it was made with, `vk` from `keygen_vk`.
+pub fn vk_file(choice: &CircuitChoice, params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine>) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    for v in [VERSION, p.k, p.rows_per_round as u32] {
+    for v in [VERSION, choice.tag(), choice.k(), choice.rows_per_round() as u32] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     params.get_g()[0].write(&mut out, SerdeFormat::RawBytes).expect("Vec");
@@ -105,13 +113,31 @@ pub fn vk_file(p: &Params, params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine
     out
 }
 
-/// Makes the verifying-key file of configuration `p` under `params` (the build's setup,
-/// downsized to `p.k`).
-pub fn make_vk_file(p: &Params, params: &ParamsKZG<Bn256>) -> Result<Vec<u8>, Error> {
-    let shape = crate::shape(p)?;
-    let vk =
-        keygen_vk(params, &PreimageCircuit::new(shape, None)).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
-    Ok(vk_file(p, params, &vk))
+/// Makes the verifying-key file of a configuration of either circuit under `params` (the
+/// build's setup, downsized to its k).
+pub fn make_vk_file(choice: &CircuitChoice, params: &ParamsKZG<Bn256>) -> Result<Vec<u8>, Error> {
+    let keygen = |e| Error::Halo2(format!("keygen_vk: {e:?}"));
+    let vk = match choice {
+        CircuitChoice::Zkevm(p) => keygen_vk(params, &PreimageCircuit::new(crate::shape(p)?, None)).map_err(keygen)?,
+        CircuitChoice::Narrow { .. } => {
+            keygen_vk(params, &NarrowCircuit { params: narrow_shape(choice)?, witness: None }).map_err(keygen)?
+        }
+    };
+    Ok(vk_file(choice, params, &vk))
+}
+
+/// The narrow circuit's shape for a narrow configuration (the one the verifying key fixes).
+pub(crate) fn narrow_shape(choice: &CircuitChoice) -> Result<NarrowParams, Error> {
+    Ok(NarrowParams { k: choice.k(), capacity: choice.capacity_blocks()?, final_guard: true })
+}
+
+/// "the zkEVM circuit" / "the narrow circuit" for a tag read from a header.
+fn circuit_of_tag(tag: u32) -> String {
+    match tag {
+        1 => "the zkEVM circuit".into(),
+        2 => "the narrow circuit".into(),
+        t => format!("an unknown circuit (tag {t})"),
+    }
 }
 
 /// A verifying-key file, read: what [`crate::Verifier`] is made of.
@@ -122,10 +148,14 @@ pub struct VkFile {
     pub vk: VerifyingKey<G1Affine>,
 }
 
-/// Reads a verifying-key file for configuration `p` (checked with `check_params` first). Every
-/// refusal is [`Error::CorruptKey`] with what is wrong; nothing here panics on any input.
-pub fn read_vk_file(bytes: &[u8], p: &Params) -> Result<VkFile, Error> {
-    check_params(p.k, p.rows_per_round)?;
+/// Reads a verifying-key file for a configuration of either circuit (checked first). Every
+/// refusal is [`Error::CorruptKey`] with what is wrong (a key of the other circuit among them);
+/// nothing here panics on any input.
+pub fn read_vk_file(bytes: &[u8], choice: &CircuitChoice) -> Result<VkFile, Error> {
+    if let CircuitChoice::Zkevm(p) = choice {
+        check_params(p.k, p.rows_per_round)?;
+    }
+    let capacity = choice.capacity_blocks()?;
     let points_end = HEADER + G1_RAW + 2 * G2_RAW;
     // halo2's key starts with a version byte 0x02 and its k (u32 LE).
     if bytes.len() < points_end + 5 {
@@ -135,15 +165,27 @@ pub fn read_vk_file(bytes: &[u8], p: &Params) -> Result<VkFile, Error> {
         return Err(corrupt("this is not a zkplay halo2 verifying-key file (wrong magic bytes)"));
     }
     let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().expect("4 bytes"));
-    let (version, k, rows) = (word(0), word(1), word(2));
+    let (version, tag, k, rows) = (word(0), word(1), word(2), word(3));
     if version != VERSION {
         return Err(corrupt(format!("verifying-key file format {version}; this verifier reads format {VERSION}")));
     }
-    if (k, rows as usize) != (p.k, p.rows_per_round) {
+    if tag != choice.tag() {
         return Err(corrupt(format!(
-            "the verifying key is for k={k} with {rows} rows per round, not k={} with {} rows per round",
-            p.k, p.rows_per_round
+            "the verifying key is for {} (k={k}), not {}: a key of one circuit never checks the other's proofs",
+            circuit_of_tag(tag),
+            choice.describe()
         )));
+    }
+    if (k, rows as usize) != (choice.k(), choice.rows_per_round()) {
+        return Err(corrupt(match choice {
+            CircuitChoice::Zkevm(p) => format!(
+                "the verifying key is for k={k} with {rows} rows per round, not k={} with {} rows per round",
+                p.k, p.rows_per_round
+            ),
+            CircuitChoice::Narrow { k: want } => {
+                format!("the verifying key is for the narrow circuit at k={k}, not k={want}")
+            }
+        }));
     }
     let inner_k = u32::from_le_bytes(bytes[points_end + 1..points_end + 5].try_into().expect("4 bytes"));
     if inner_k != k {
@@ -154,9 +196,18 @@ pub fn read_vk_file(bytes: &[u8], p: &Params) -> Result<VkFile, Error> {
     let g0 = G1Affine::read(&mut r, SerdeFormat::RawBytes).map_err(|e| bad_point("g[0]", e))?;
     let g2 = G2Affine::read(&mut r, SerdeFormat::RawBytes).map_err(|e| bad_point("g2", e))?;
     let s_g2 = G2Affine::read(&mut r, SerdeFormat::RawBytes).map_err(|e| bad_point("s_g2", e))?;
-    let shape = wrapper_params(p.k, p.rows_per_round, crate::capacity_blocks(p.k, p.rows_per_round));
-    let vk = VerifyingKey::<G1Affine>::read::<_, PreimageCircuit>(&mut r, SerdeFormat::RawBytes, shape)
-        .map_err(|e| corrupt(format!("the halo2 verifying key cannot be read: {e}")))?;
+    let unreadable = |e: std::io::Error| corrupt(format!("the halo2 verifying key cannot be read: {e}"));
+    let vk = match choice {
+        CircuitChoice::Zkevm(p) => {
+            let shape = wrapper_params(p.k, p.rows_per_round, capacity);
+            VerifyingKey::<G1Affine>::read::<_, PreimageCircuit>(&mut r, SerdeFormat::RawBytes, shape)
+        }
+        CircuitChoice::Narrow { .. } => {
+            let shape = narrow_shape(choice)?;
+            VerifyingKey::<G1Affine>::read::<_, NarrowCircuit>(&mut r, SerdeFormat::RawBytes, shape)
+        }
+    }
+    .map_err(unreadable)?;
     if !r.is_empty() {
         return Err(corrupt(format!("{} bytes after the verifying key", r.len())));
     }
@@ -170,4 +221,21 @@ pub fn read_vk_file(bytes: &[u8], p: &Params) -> Result<VkFile, Error> {
         )));
     }
     Ok(VkFile { g0, g2, s_g2, vk })
+}
+
+/// The KZG parameters file and the verifying-key file of one configuration (either circuit),
+/// read and checked to belong together (the key's g\[0\], g2 and s_g2 are the parameters'):
+/// what a prover starts from. `Err(CorruptKey)` says what is wrong.
+pub(crate) fn read_pair(
+    choice: &CircuitChoice,
+    params_file: &[u8],
+    vk_file: &[u8],
+) -> Result<(ParamsKZG<Bn256>, crate::Verifier), Error> {
+    let verifier = crate::Verifier::from_vk_file(*choice, vk_file)?;
+    let params = read_params(params_file, choice.k())?;
+    let g = verifier.params.get_g();
+    if params.get_g()[0] != g[0] || params.g2() != verifier.params.g2() || params.s_g2() != verifier.params.s_g2() {
+        return Err(Error::CorruptKey("the verifying key was made with other KZG parameters than these".into()));
+    }
+    Ok((params, verifier))
 }

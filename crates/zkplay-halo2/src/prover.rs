@@ -1,6 +1,7 @@
 //! Keys and proofs: a [`Setup`] made in process (tests) or from the build's shipped files, and
 //! the prover.
 
+use crate::circuit::WrapperParams;
 use crate::circuit::{keccak_rows, PreimageCircuit};
 use crate::halo2::{
     halo2curves::bn256::{Bn256, Fr, G1Affine},
@@ -15,6 +16,7 @@ use crate::halo2::{
     transcript::{Blake2bWrite, Challenge255, TranscriptWriterBuffer},
     SerdeFormat,
 };
+use crate::narrow::CircuitChoice;
 use crate::params::*;
 use crate::proof_layout::*;
 use crate::{keccak256, keys, public_inputs, Error, ProofOutput, Verifier};
@@ -46,6 +48,7 @@ pub struct LoadTimings {
 pub struct Setup {
     params: ParamsKZG<Bn256>,
     pk: ProvingKey<G1Affine>,
+    shape: WrapperParams,
     verifier: Verifier,
 }
 
@@ -71,11 +74,18 @@ pub fn setup(p: &Params) -> Result<(Setup, SetupTimings), Error> {
     let t = Instant::now();
     let vk = keygen_vk(&params, &circuit).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
     let vk_ms = ms_since(t);
-    let verifier = Verifier::new(shape, params.get_g()[0], params.g2(), params.s_g2(), vk.clone());
+    let verifier = Verifier::new(
+        CircuitChoice::Zkevm(*p),
+        shape.capacity,
+        params.get_g()[0],
+        params.g2(),
+        params.s_g2(),
+        vk.clone(),
+    );
     let t = Instant::now();
     let pk = keygen_pk(&params, vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
     let pk_ms = ms_since(t);
-    Ok((Setup { params, pk, verifier }, SetupTimings { params_ms, vk_ms, pk_ms }))
+    Ok((Setup { params, pk, shape, verifier }, SetupTimings { params_ms, vk_ms, pk_ms }))
 }
 
 impl Setup {
@@ -86,18 +96,14 @@ impl Setup {
     pub fn from_files(p: &Params, params_file: &[u8], vk_file: &[u8]) -> Result<(Setup, LoadTimings), Error> {
         let shape = shape(p)?;
         let t = Instant::now();
-        let key = keys::read_vk_file(vk_file, p)?;
-        let params = keys::read_params(params_file, p.k)?;
-        if params.get_g()[0] != key.g0 || params.g2() != key.g2 || params.s_g2() != key.s_g2 {
-            return Err(Error::CorruptKey("the verifying key was made with other KZG parameters than these".into()));
-        }
-        let verifier = Verifier::new(shape, key.g0, key.g2, key.s_g2, key.vk.clone());
+        let (params, verifier) = keys::read_pair(&CircuitChoice::Zkevm(*p), params_file, vk_file)?;
         let load_ms = ms_since(t);
         let t = Instant::now();
         let circuit = PreimageCircuit::new(shape, None);
-        let pk = keygen_pk(&params, key.vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
+        let pk =
+            keygen_pk(&params, verifier.vk.clone(), &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
         let pk_ms = ms_since(t);
-        Ok((Setup { params, pk, verifier }, LoadTimings { load_ms, pk_ms }))
+        Ok((Setup { params, pk, shape, verifier }, LoadTimings { load_ms, pk_ms }))
     }
 
     /// The KZG parameters (for writing them: see [`keys::params_file`]).
@@ -107,16 +113,12 @@ impl Setup {
 
     /// This configuration's verifying-key file (see [`keys::vk_file`]).
     pub fn vk_file(&self) -> Vec<u8> {
-        keys::vk_file(&self.params(), &self.params, self.pk.get_vk())
+        keys::vk_file(&self.choice(), &self.params, self.pk.get_vk())
     }
 
-    /// Advice columns of the whole circuit (Keccak + 4 binding columns).
-    pub fn advice_columns(&self) -> usize {
-        self.pk.get_vk().cs().num_advice_columns()
-    }
-
-    pub fn fixed_columns(&self) -> usize {
-        self.pk.get_vk().cs().num_fixed_columns()
+    /// The configuration (`k`, rows per round).
+    pub fn params(&self) -> Params {
+        Params { k: self.shape.keccak.k, rows_per_round: self.shape.keccak.rows_per_round }
     }
 
     fn check_fits(&self, len: usize) -> Result<(), Error> {

@@ -1,6 +1,5 @@
 //! The verifier: public inputs and proof encoding checked before halo2's KZG verifier runs.
 
-use crate::circuit::WrapperParams;
 use crate::halo2::{
     halo2curves::bn256::{Bn256, Fr, G1Affine, G2Affine},
     plonk::{verify_proof, VerifyingKey},
@@ -17,28 +16,32 @@ use crate::halo2::{
 };
 use crate::params::*;
 use crate::proof_layout::*;
-use crate::{keys, public_inputs, Error};
+use crate::{keys, narrow::CircuitChoice, public_inputs, Error};
 
 /// What checking a proof needs: the three points of the KZG setup a verifier uses (g\[0\], g2,
-/// s_g2), the verifying key and the circuit's shape. Made from a shipped verifying-key file
-/// ([`Verifier::from_vk_file`]) or as part of a [`Setup`].
+/// s_g2), the verifying key, which circuit and configuration it is for and the capacity that
+/// follows. Made from a shipped verifying-key file ([`Verifier::from_vk_file`]) or as part of a
+/// [`Setup`] or a [`crate::narrow::NarrowSetup`]: the same checks for both circuits.
 pub struct Verifier {
     /// Verifier-side parameters: `g` holds g\[0\] only (halo2's KZG verifiers read nothing else of it).
     pub(crate) params: ParamsKZG<Bn256>,
     pub(crate) vk: VerifyingKey<G1Affine>,
-    pub(crate) shape: WrapperParams,
+    pub(crate) choice: CircuitChoice,
+    /// Keccak-f blocks the circuit holds.
+    pub(crate) capacity: usize,
     pub(crate) layout: ProofLayout,
 }
 
 impl Verifier {
     pub(crate) fn new(
-        shape: WrapperParams,
+        choice: CircuitChoice,
+        capacity: usize,
         g0: G1Affine,
         g2: G2Affine,
         s_g2: G2Affine,
         vk: VerifyingKey<G1Affine>,
     ) -> Self {
-        let k = shape.keccak.k;
+        let k = choice.k();
         // `ParamsKZG::from_parts` is a method: call it on a one-point parameter set read from
         // bytes (k = 0: one g, one g_lagrange, g2, s_g2), which costs nothing and needs no secret.
         let mut tiny = 0u32.to_le_bytes().to_vec();
@@ -51,36 +54,45 @@ impl Verifier {
             ParamsKZG::<Bn256>::read_custom(&mut &tiny[..], SerdeFormat::RawBytes).expect("valid points just written");
         let params = tiny.from_parts(k, vec![g0], Some(vec![]), g2, s_g2);
         let layout = ProofLayout::of(&vk);
-        Verifier { params, vk, shape, layout }
+        Verifier { params, vk, choice, capacity, layout }
     }
 
-    /// The verifier of configuration `p` from its shipped verifying-key file (see [`keys`]);
-    /// `Err(InvalidParams)` for a configuration out of range, `Err(CorruptKey)` for a file that
-    /// is not this configuration's key. Never panics.
-    pub fn from_vk_file(p: &Params, vk_file: &[u8]) -> Result<Verifier, Error> {
-        let shape = shape(p)?;
-        let key = keys::read_vk_file(vk_file, p)?;
-        Ok(Verifier::new(shape, key.g0, key.g2, key.s_g2, key.vk))
+    /// The verifier of configuration `choice` (either circuit) from its shipped verifying-key
+    /// file (see [`keys`]); `Err(InvalidParams)` for a configuration out of range,
+    /// `Err(CorruptKey)` for a file that is not this configuration's key (another circuit's
+    /// among them). Never panics.
+    pub fn from_vk_file(choice: CircuitChoice, vk_file: &[u8]) -> Result<Verifier, Error> {
+        let capacity = choice.capacity_blocks()?;
+        let key = keys::read_vk_file(vk_file, &choice)?;
+        Ok(Verifier::new(choice, capacity, key.g0, key.g2, key.s_g2, key.vk))
     }
 
-    pub fn params(&self) -> Params {
-        Params { k: self.shape.keccak.k, rows_per_round: self.shape.keccak.rows_per_round }
+    /// Which circuit, and its configuration.
+    pub fn choice(&self) -> CircuitChoice {
+        self.choice
     }
 
     /// Keccak-f blocks the circuit holds.
     pub fn capacity_blocks(&self) -> usize {
-        self.shape.capacity
+        self.capacity
     }
 
     /// Longest message (bytes) that can be proven.
     pub fn max_message_bytes(&self) -> usize {
-        max_message_bytes(self.shape.capacity)
+        max_message_bytes(self.capacity)
     }
 
     /// "k=10, 12 rows per round holds at most 271 bytes": what the length range comes from.
     fn capacity_note(&self) -> String {
-        let p = self.params();
-        format!("k={}, {} rows per round holds at most {} bytes", p.k, p.rows_per_round, self.max_message_bytes())
+        self.choice.capacity_note(self.max_message_bytes())
+    }
+
+    pub fn advice_columns(&self) -> usize {
+        self.vk.cs().num_advice_columns()
+    }
+
+    pub fn fixed_columns(&self) -> usize {
+        self.vk.cs().num_fixed_columns()
     }
 
     /// [`crate::length_from_js`] against this setup's capacity (the wasm `verify` uses it).
@@ -107,6 +119,15 @@ impl Verifier {
     /// halo2 verifier: `Err(VerificationFailed)` if the proof is invalid for these inputs.
     pub fn verify(&self, proof: &[u8], digest: &[u8], length: u64) -> Result<(), Error> {
         let digest = self.check_public_inputs(digest, length)?;
+        // A proof of the other circuit (or another configuration) has another size: say so by name.
+        if proof.len() != self.layout.bytes() {
+            return Err(Error::MalformedProof(format!(
+                "{} bytes; a proof of {} has exactly {} (a proof of another circuit or configuration is refused here)",
+                proof.len(),
+                self.choice.describe(),
+                self.layout.bytes()
+            )));
+        }
         self.layout.check(proof)?;
         self.verify_instances(proof, &public_inputs(&digest, length))
     }

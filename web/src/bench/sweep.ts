@@ -2,7 +2,7 @@
 // backends' own workers with the same prepare / prove / verify requests as a playground run.
 // Lengths are given in blocks of each backend's own hash (n Keccak blocks = n×136−1 bytes, n
 // BLAKE2s blocks = n×64 bytes), and each cell's digest is computed with that hash.
-import type { Backend } from '@zkplay/core/manifest';
+import { appliedConfig, type Backend, type BackendManifest } from '@zkplay/core/manifest';
 import { DEFAULT_HASH, hashDef, type HashId } from '@zkplay/core/hashes';
 import type { Config, PinnedBuild } from '@zkplay/core/protocol';
 import type { RunResult } from '@zkplay/core/run-result';
@@ -32,6 +32,12 @@ export interface Skipped {
 
 export const cellName = (c: { backend: Backend; blocks: number; bytes: number; threads: number }) =>
   `${c.backend.manifest.label}, ${c.blocks} block${c.blocks === 1 ? '' : 's'} (${c.bytes} B), ${c.threads} thread${c.threads === 1 ? '' : 's'}`;
+
+/** The configurations measured at a length: the defaults, or each of the manifest's benchVariants over them. */
+function benchConfigs(m: BackendManifest, bytes: number): Config[] {
+  if (!m.benchVariants) return [m.defaultConfig(bytes)];
+  return m.benchVariants.map((chosen) => appliedConfig(m, { ...m.defaultConfig(bytes, chosen), ...chosen }));
+}
 
 /** Which cells run and which are skipped (with the reason), before anything runs. */
 export function planSweep(opts: {
@@ -64,9 +70,10 @@ export function planSweep(opts: {
     }
     const hash = hashDef(m.hash);
     for (const threads of threadList) {
-      for (const blocks of settings.blocks) {
+      for (const [blocks, config] of settings.blocks.flatMap((b) =>
+        benchConfigs(m, hash.bytesForBlocks(b)).map((c) => [b, c] as const),
+      )) {
         const bytes = hash.bytesForBlocks(blocks);
-        const config = m.defaultConfig(bytes);
         const cap = m.capacity(config);
         if (bytes > cap.bytes) {
           skipped.push({

@@ -63,7 +63,7 @@ pub mod layout;
 mod prover;
 pub mod witness;
 
-pub use choice::{AnySetup, CircuitChoice};
+pub use choice::{AnySetup, CircuitChoice, OFFERED_NARROW_K};
 pub use circuit::{NarrowCircuit, NarrowParams};
 pub use prover::{narrow_capacity, narrow_usable_rows, NarrowSetup, NARROW_MAX_K, NARROW_MIN_K};
 

@@ -4,15 +4,17 @@
 use super::circuit::{NarrowCircuit, NarrowParams};
 use super::layout::rows_used;
 use super::witness::{blocks_for_len, witness};
+use super::CircuitChoice;
 use crate::halo2::{
     halo2curves::bn256::{Bn256, Fr, G1Affine},
     plonk::{keygen_pk, keygen_vk, Circuit, ConstraintSystem, ProvingKey},
     poly::kzg::commitment::ParamsKZG,
 };
-use crate::proof_layout::ProofLayout;
+use crate::halo2::{poly::commitment::ParamsProver as _, SerdeFormat};
+use crate::keys::{self, narrow_shape};
+use crate::proof_layout::CountingWriter;
 use crate::prover::prove_shplonk;
-use crate::verifier::verify_shplonk;
-use crate::{check_public_inputs, keccak256, public_inputs, Error, ProofOutput, SetupTimings};
+use crate::{keccak256, public_inputs, Error, LoadTimings, ProofOutput, SetupTimings, Verifier};
 use rand_core::OsRng;
 use web_time::Instant;
 
@@ -40,23 +42,27 @@ fn ms_since(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1000.0
 }
 
-/// Keys for one `k` (a TEST SETUP from a random secret, like [`crate::setup`]).
+/// Keys for one `k`: made in process ([`NarrowSetup::new`], a TEST SETUP from a random secret,
+/// like [`crate::setup`]) or from the build's shipped files ([`NarrowSetup::from_files`]). It
+/// dereferences to its [`Verifier`], which checks a proof as it checks the zkEVM circuit's.
 pub struct NarrowSetup {
     params: ParamsKZG<Bn256>,
     pk: ProvingKey<G1Affine>,
     shape: NarrowParams,
-    layout: ProofLayout,
+    verifier: Verifier,
+}
+
+impl std::ops::Deref for NarrowSetup {
+    type Target = Verifier;
+    fn deref(&self) -> &Verifier {
+        &self.verifier
+    }
 }
 
 impl NarrowSetup {
     pub fn new(k: u32) -> Result<(NarrowSetup, SetupTimings), Error> {
-        let capacity = narrow_capacity(k);
-        if capacity == 0 {
-            return Err(Error::InvalidParams(format!(
-                "narrow circuit: k={k} holds no Keccak-f block (k in {NARROW_MIN_K}..={NARROW_MAX_K})"
-            )));
-        }
-        let shape = NarrowParams { k, capacity, final_guard: true };
+        let choice = CircuitChoice::Narrow { k };
+        let shape = narrow_shape(&choice)?;
         let t = Instant::now();
         let params = ParamsKZG::<Bn256>::setup(k, OsRng);
         let params_ms = ms_since(t);
@@ -64,31 +70,45 @@ impl NarrowSetup {
         let t = Instant::now();
         let vk = keygen_vk(&params, &circuit).map_err(|e| Error::Halo2(format!("keygen_vk: {e:?}")))?;
         let vk_ms = ms_since(t);
-        let layout = ProofLayout::of(&vk);
+        let verifier = Verifier::new(choice, shape.capacity, params.get_g()[0], params.g2(), params.s_g2(), vk.clone());
         let t = Instant::now();
         let pk = keygen_pk(&params, vk, &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
         let pk_ms = ms_since(t);
-        Ok((NarrowSetup { params, pk, shape, layout }, SetupTimings { params_ms, vk_ms, pk_ms }))
+        Ok((NarrowSetup { params, pk, shape, verifier }, SetupTimings { params_ms, vk_ms, pk_ms }))
+    }
+
+    /// The setup of the narrow circuit at `k` from the build's shipped files (see
+    /// [`crate::keys`]): the KZG parameters for `k` and its verifying-key file, checked to be
+    /// the narrow circuit's at `k` and to come from the same KZG setup; only the proving key is
+    /// made here.
+    pub fn from_files(k: u32, params_file: &[u8], vk_file: &[u8]) -> Result<(NarrowSetup, LoadTimings), Error> {
+        let choice = CircuitChoice::Narrow { k };
+        let shape = narrow_shape(&choice)?;
+        let t = Instant::now();
+        let (params, verifier) = keys::read_pair(&choice, params_file, vk_file)?;
+        let load_ms = ms_since(t);
+        let t = Instant::now();
+        let circuit = NarrowCircuit { params: shape, witness: None };
+        let pk =
+            keygen_pk(&params, verifier.vk.clone(), &circuit).map_err(|e| Error::Halo2(format!("keygen_pk: {e:?}")))?;
+        let pk_ms = ms_since(t);
+        Ok((NarrowSetup { params, pk, shape, verifier }, LoadTimings { load_ms, pk_ms }))
     }
 
     pub fn shape(&self) -> NarrowParams {
         self.shape
     }
 
-    pub fn capacity_blocks(&self) -> usize {
-        self.shape.capacity
+    /// The KZG parameters (for writing them: see [`keys::params_file`]).
+    pub fn kzg_params(&self) -> &ParamsKZG<Bn256> {
+        &self.params
     }
 
-    pub fn max_message_bytes(&self) -> usize {
-        crate::max_message_bytes(self.shape.capacity)
+    /// This setup's verifying-key file (see [`keys::vk_file`]).
+    pub fn vk_file(&self) -> Vec<u8> {
+        keys::vk_file(&self.verifier.choice(), &self.params, self.pk.get_vk())
     }
 
-    pub fn advice_columns(&self) -> usize {
-        self.pk.get_vk().cs().num_advice_columns()
-    }
-    pub fn fixed_columns(&self) -> usize {
-        self.pk.get_vk().cs().num_fixed_columns()
-    }
     pub fn lookups(&self) -> usize {
         self.pk.get_vk().cs().lookups().len()
     }
@@ -96,12 +116,12 @@ impl NarrowSetup {
     pub fn rows_used(&self) -> usize {
         rows_used(self.shape.capacity)
     }
-    pub fn proof_bytes(&self) -> usize {
-        self.layout.bytes()
-    }
 
-    fn note(&self) -> String {
-        format!("narrow circuit k={} holds at most {} bytes", self.shape.k, self.max_message_bytes())
+    /// Serialized size of the proving key (bytes, raw-bytes format).
+    pub fn proving_key_bytes(&self) -> usize {
+        let mut counter = CountingWriter(0);
+        let _ = self.pk.write(&mut counter, SerdeFormat::RawBytes);
+        counter.0
     }
 
     /// Prove knowledge of `msg` with public `(keccak256(msg), msg.len())`.
@@ -127,13 +147,5 @@ impl NarrowSetup {
         let t = Instant::now();
         let proof = prove_shplonk(&self.params, &self.pk, circuit, &instance)?;
         Ok(ProofOutput { proof, digest, length: msg.len(), witness_ms, prove_ms: ms_since(t) })
-    }
-
-    /// Verify: public inputs in range, then the proof's encoding, then halo2's verifier.
-    pub fn verify(&self, proof: &[u8], digest: &[u8], length: u64) -> Result<(), Error> {
-        let digest = check_public_inputs(digest, length, self.max_message_bytes(), &self.note())?;
-        self.layout.check(proof)?;
-        let instance = public_inputs(&digest, length);
-        verify_shplonk(&self.params, self.pk.get_vk(), &instance, proof)
     }
 }

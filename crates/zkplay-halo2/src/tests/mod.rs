@@ -35,6 +35,34 @@ fn prove_verify(s: &Setup, m: &[u8]) -> ProofOutput {
     out
 }
 
+/// A malicious key file: flipping a bit of every `step`-th byte (and of the last) of a valid key
+/// file `vk` of `config` is refused, or `proof` (honest under `vk`) does not verify under it;
+/// never a panic, never `ok: true`. Both outcomes must occur (the sample reaches the key's points).
+pub(crate) fn tampered_keys_never_verify(
+    config: &str,
+    vk: &[u8],
+    proof: &[u8],
+    digest: &[u8],
+    length: f64,
+    step: usize,
+) {
+    use zkplay_wasm_runtime::ErrorCode;
+    let (mut refused, mut rejected) = (0, 0);
+    for i in (0..vk.len()).step_by(step).chain([vk.len() - 1]) {
+        let mut bad = vk.to_vec();
+        bad[i] ^= 0x04;
+        match contract::verify_with_key_json(config, &bad, proof, digest, length) {
+            Ok(v) if v.ok => panic!("byte {i} flipped: verified"),
+            Ok(_) => rejected += 1,
+            Err(e) => {
+                assert!(matches!(e.code, ErrorCode::CorruptArtifact | ErrorCode::CorruptProof), "byte {i}: {e}");
+                refused += 1
+            }
+        }
+    }
+    assert!(refused > 0 && rejected > 0, "refused {refused}, rejected {rejected}");
+}
+
 #[test]
 fn capacities_and_defaults() {
     // One block fits k = 10 with 12 rows per round; k = 9 has no room.
@@ -336,12 +364,24 @@ fn capacity_table() -> serde_json::Value {
             })
         })
         .collect();
+    let narrow: Vec<serde_json::Value> = narrow::OFFERED_NARROW_K
+        .iter()
+        .map(|&k| {
+            serde_json::json!({
+                "k": k,
+                "usableRows": narrow::narrow_usable_rows(k),
+                "blocks": narrow::narrow_capacity(k),
+            })
+        })
+        .collect();
     serde_json::json!({
-        "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-halo2 capacity_table`, which fails when it is stale; the page and the worker look capacities up here (backends/halo2/capacity.ts).",
+        "comment": "Written by `ZKPLAY_WRITE_GENERATED=1 cargo test --release -p zkplay-halo2 capacity_table`, which fails when it is stale; the page and the worker look capacities up here (backends/halo2/capacity.ts). `entries`: the zkEVM circuit's (k, rows per round); `narrow`: the narrow circuit's k, the default wherever one of them holds the message.",
+        "defaultCircuit": "narrow",
         "k": OFFERED_K,
         "rowsPerRound": OFFERED_ROWS,
         "defaultRowsPerRound": DEFAULT_ROWS_PER_ROUND,
         "entries": entries,
+        "narrow": { "k": narrow::OFFERED_NARROW_K, "entries": narrow },
     })
 }
 
@@ -360,4 +400,5 @@ fn capacity_table_matches_backend_file() {
 }
 
 mod attacks;
+mod circuits;
 mod fuzz;
