@@ -44,6 +44,7 @@ export async function writeResultsCatalogue(artifacts) {
   });
   try {
     const { backends } = await server.ssrLoadModule(join(root, 'backends', 'registry.ts'));
+    const { appliedConfig } = await server.ssrLoadModule(join(root, 'packages', 'core', 'manifest.ts'));
     const catalogue = { format: 'zkplay-results-catalogue', version: 1, backends: {} };
     for (const { manifest } of backends) {
       if (!builds[manifest.id]) continue; // a backend without artifacts here is not served
@@ -52,7 +53,7 @@ export async function writeResultsCatalogue(artifacts) {
         hash: manifest.hash,
         phases: manifest.phases.map(({ id, label }) => ({ id, label })),
         knobs: manifest.knobs.map(({ id, options }) => ({ id, values: options.map((o) => o.value) })),
-        configurations: configurations(manifest),
+        configurations: configurations(manifest, appliedConfig),
       };
     }
     writeFileAtomic(out, JSON.stringify(catalogue, null, 2)); // the service may be reading it (npm start)
@@ -70,17 +71,14 @@ export async function writeResultsCatalogue(artifacts) {
  * manifest's defaultConfig (gnark's circuit is in its config but is no knob), kept when the
  * manifest gives it a capacity and does not mark it unavailable (e.g. starky's zk wrapper).
  */
-export function configurations(manifest) {
+export function configurations(manifest, appliedConfig) {
   let combos = [manifest.defaultConfig(0)];
   for (const knob of manifest.knobs)
     combos = combos.flatMap((c) => knob.options.map((o) => ({ ...c, [knob.id]: o.value })));
-  // Without the knobs that do not apply (Knob.when, as packages/core/manifest.ts appliedConfig
-  // drops them; this .mjs cannot import TypeScript): halo2's narrow circuit has no rows per round.
+  // Without the knobs that do not apply to a combination (Knob.when), deduplicated.
   const applied = new Map();
   for (const c of combos) {
-    const config = Object.fromEntries(
-      Object.entries(c).filter(([id]) => !manifest.knobs.some((k) => k.id === id && k.when && !k.when(c))),
-    );
+    const config = appliedConfig(manifest, c);
     applied.set(JSON.stringify(config), config);
   }
   return [...applied.values()].flatMap((config) => {
