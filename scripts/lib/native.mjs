@@ -1,7 +1,8 @@
 // Shared pieces of the native reference runners (backends/<id>/bench-native.mjs) that build
 // RunResults in Node from a Rust example's raw samples.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpus, totalmem, platform, arch } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { arch, cpus, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_HASH, hashDef } from './hashes.mjs';
 import { benchCargoEnv, log, root, run, step } from './steps.mjs';
@@ -24,35 +25,80 @@ export function nativeEnvironment(threads, build, commit) {
   };
 }
 
-/** Builds the Rust primitives example (crates/zkplay-primitives) for a native benchmark; returns its path. */
+/** Builds the Rust primitives example (crates/zkplay-primitives) for a native benchmark; returns the path of its own copy. */
 export async function nativePrimitivesBinary() {
-  const env = benchCargoEnv();
+  const dir = artifactDir('primitives');
   await step('primitives: cargo build --release --example primitives', () =>
-    run('cargo', ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'], {
-      cwd: join(root, 'crates'),
-      env,
-      prefix: 'cargo build',
-    }),
+    run(
+      'cargo',
+      // --artifact-dir (nightly): a copy of this build's binary, as exampleBinary says why.
+      ['build', '--release', '--locked', '-p', 'zkplay-primitives', '--example', 'primitives'].concat([
+        '-Z',
+        'unstable-options',
+        '--artifact-dir',
+        dir,
+      ]),
+      { cwd: join(root, 'crates'), env: benchCargoEnv(), prefix: 'cargo build' },
+    ),
   );
-  return join(env.CARGO_TARGET_DIR, 'release', 'examples', 'primitives');
+  return join(dir, 'primitives');
 }
 
-/** Runs `cargo run --release --example NAME -p CRATE -- ARGS` with RAYON_NUM_THREADS=threads; parses its JSON stdout. */
-export function runRustExample({ root, crate, example, args, threads }) {
-  const out = execFileSync(
-    'cargo',
-    ['run', '--quiet', '--release', '-p', crate, '--example', example, '--', ...args.map(String)],
-    {
-      cwd: join(root, 'crates'),
-      env: {
-        ...process.env,
-        RAYON_NUM_THREADS: String(threads),
-        ...benchCargoEnv(),
+/** Each example built by this process: `root:crate/example` → the path of its own copy of the binary. */
+const builtExamples = new Map();
+
+/** A folder of this process's own for example binaries, removed when it exits. */
+function artifactDir(example) {
+  const dir = mkdtempSync(join(tmpdir(), `zkplay-${example}-`));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Builds a Rust example once per process and returns the path of a copy of its binary. Not the
+ * binary in the target folder (what `cargo run` executes): every checkout that shares the cache's
+ * target folder overwrites it when it builds the same example, so a benchmark could run another
+ * checkout's code. cargo copies this build's binary into a folder of this process's own.
+ */
+function exampleBinary(rootDir, crate, example) {
+  const key = `${rootDir}:${crate}/${example}`;
+  if (!builtExamples.has(key)) {
+    const dir = artifactDir(example);
+    execFileSync(
+      'cargo',
+      // -Z unstable-options: --artifact-dir is nightly, as rust-toolchain.toml pins.
+      [
+        'build',
+        '--quiet',
+        '--release',
+        '--locked',
+        '-p',
+        crate,
+        '--example',
+        example,
+        '-Z',
+        'unstable-options',
+        '--artifact-dir',
+        dir,
+      ],
+      {
+        cwd: join(rootDir, 'crates'),
+        env: { ...process.env, ...benchCargoEnv() },
+        stdio: ['ignore', 'inherit', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 24,
-    },
-  );
+    );
+    builtExamples.set(key, join(dir, example));
+  }
+  return builtExamples.get(key);
+}
+
+/** Runs a Rust example of CRATE (release, built once) with RAYON_NUM_THREADS=threads; parses its JSON stdout. */
+export function runRustExample({ root: rootDir = root, crate, example, args, threads }) {
+  const out = execFileSync(exampleBinary(rootDir, crate, example), args.map(String), {
+    env: { ...process.env, RAYON_NUM_THREADS: String(threads) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(out.toString());
 }
 
