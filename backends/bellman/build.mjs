@@ -54,6 +54,16 @@ const VARIANTS = backendVariants({
 });
 
 /**
+ * The wasm features `npm test` lints (scripts/lib/lint.mjs), with the patches they are built
+ * with: the prover calls the patched bls12_381's batch-affine MSM on wasm32.
+ */
+export const wasmLint = VARIANTS.filter((v) => v.id === 'single' || v.id === 'verifier').map((v) => ({
+  crate: CRATE,
+  feature: v.features.join(','),
+  patches: v.patches,
+}));
+
+/**
  * The build's Groth16 keys, made natively and cached by what they are made from: the circuit,
  * the key-file code and the key maker, and the versions of the proving crates. A new key means
  * new secrets, and every proof file made with the old keys stops verifying.

@@ -68,6 +68,17 @@ const VARIANTS = backendVariants({
 });
 
 /**
+ * The wasm features `npm test` lints (scripts/lib/lint.mjs): both need halo2-base's `multicore`
+ * off to compile for wasm32 without atomics; the other patches change only how the registry
+ * crates multiply, so one derived workspace serves both.
+ */
+export const wasmLint = ['wasm', 'verifier-wasm'].map((feature) => ({
+  crate: CRATE,
+  feature,
+  patches: [SINGLE_THREAD_PATCH],
+}));
+
+/**
  * The build's KZG parameters and verifying keys, made natively and cached by what they are made
  * from, and nothing else: a new key means a new secret, and every proof file made with the old
  * keys stops verifying. So the circuit and key-file code, the runner, and the versions of the

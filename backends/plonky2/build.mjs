@@ -28,6 +28,11 @@ const CRATE = 'zkplay-plonky2';
 export const freshBuildSeconds = 252;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
 export const lazyParts = WIDE_ON_REQUEST;
+/** The wasm features `npm test` lints (scripts/lib/lint.mjs): they compile from crates/ as it is. */
+export const wasmLint = [
+  { crate: CRATE, feature: 'wasm' },
+  { crate: CRATE, feature: 'verifier-wasm' },
+];
 
 /** Verifier data of every offered configuration, made natively and cached by crate sources. */
 const KEYS = {

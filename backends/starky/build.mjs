@@ -26,6 +26,11 @@ const PROOF_SYSTEM = 'starky-ctl-plonky2-wrap';
 export const freshBuildSeconds = 319;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
 export const lazyParts = WIDE_ON_REQUEST;
+/** The wasm features `npm test` lints (scripts/lib/lint.mjs): they compile from crates/ as it is. */
+export const wasmLint = [
+  { crate: CRATE, feature: 'wasm' },
+  { crate: CRATE, feature: 'verifier-wasm' },
+];
 
 /**
  * The wrapper key files and samples, made natively and cached by what they are made from: the

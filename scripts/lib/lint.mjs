@@ -4,9 +4,9 @@
 // minutes. Each must be clean; an allowed exception is written where it applies, with its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { backendIds, importBackendFile } from './backends.mjs';
 import { derivedWorkspace, ensureToolchain, patchSetName } from './rust.mjs';
 import { cacheDir, capture, root, run } from './steps.mjs';
-import { BLS12_381_BATCH_MSM, BLS12_381_MUL29 } from './wasm-patches.mjs';
 
 const GO_MODULES = ['gnark', 'results'];
 // staticcheck's version is pinned by this module's go.mod and go.sum (a `tool` directive).
@@ -72,26 +72,26 @@ export async function clippyBuildEnv() {
   return { RUSTC_WORKSPACE_WRAPPER: driver, CLIPPY_ARGS: CLIPPY_DENY_WARNINGS };
 }
 
-// The wasm builds that compile from crates/ as it is, each crate with one feature set at a time
-// (as the builds do). Not here yet: halo2's wasm (its build patches halo2-base's features) and
-// the threaded variants (-Z build-std).
+// The wasm features of the crates that are not a backend's (each backend declares its own: its
+// build.mjs `wasmLint`). Not here: the threaded variants (-Z build-std), whose code is the
+// single-threaded one's with rayon on Web Workers.
 const WASM_CLIPPY = [
-  ['zkplay-wasm-runtime', 'wasm'],
-  ['zkplay-plonky2', 'wasm'],
-  ['zkplay-plonky2', 'verifier-wasm'],
-  ['zkplay-starky', 'wasm'],
-  ['zkplay-starky', 'verifier-wasm'],
-  ['zkplay-primitives', 'wasm'],
+  { crate: 'zkplay-wasm-runtime', feature: 'wasm' },
+  { crate: 'zkplay-primitives', feature: 'wasm' },
+  { crate: 'zkplay-kzg', feature: 'wasm' },
 ];
 
-// bellman's wasm builds compile against patched registry crates (its prover calls the patched
-// bls12_381's batch-affine MSM on wasm32, which crates/ as it is does not have): checked, as they
-// are built, in a workspace derived with the same patches (rust.mjs derivedWorkspace).
-const BELLMAN_PATCHES = [BLS12_381_MUL29, BLS12_381_BATCH_MSM];
-const WASM_CLIPPY_PATCHED = [
-  ['zkplay-bellman', 'wasm', BELLMAN_PATCHES],
-  ['zkplay-bellman', 'verifier-wasm', BELLMAN_PATCHES],
-];
+/**
+ * Every wasm feature set to lint: WASM_CLIPPY and each Rust backend's `wasmLint` ({ crate,
+ * feature, patches }: patches, the registry patches without which the feature does not compile,
+ * e.g. bellman's prover calling the patched bls12_381's batch-affine MSM on wasm32).
+ */
+async function wasmLintTargets() {
+  const declared = [];
+  for (const id of backendIds('build.mjs'))
+    declared.push(...((await importBackendFile(id, 'build.mjs')).wasmLint ?? []));
+  return [...WASM_CLIPPY, ...declared];
+}
 
 // Check mode shares nothing with the release builds' target folders: its own, kept warm.
 const clippyTarget = () => ({ CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-clippy') });
@@ -113,21 +113,25 @@ export async function clippy() {
   await clippyWasm();
 }
 
-/** cargo clippy of the wasm features (WASM_CLIPPY, WASM_CLIPPY_PATCHED) for wasm32, warnings as errors. */
+/** cargo clippy of the wasm features (wasmLintTargets) for wasm32, warnings as errors. */
 export async function clippyWasm() {
   await ensureToolchain(root);
-  const cwd = join(root, 'crates');
   const env = clippyTarget();
-  const args = (crate) => ['clippy', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
-  for (const [crate, feature] of WASM_CLIPPY) {
-    const prefix = `clippy ${crate} ${feature}`;
-    await run('cargo', [...args(crate), '--locked', '--features', feature, ...DENY], { cwd, env, prefix });
-  }
-  for (const [crate, feature, patches] of WASM_CLIPPY_PATCHED) {
+  for (const { crate, feature, patches = [] } of await wasmLintTargets()) {
+    const args = ['clippy', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
+    const prefix = `clippy ${crate} ${feature}${patches.length ? ' (patched)' : ''}`;
+    if (!patches.length) {
+      await run('cargo', [...args, '--locked', '--features', feature, ...DENY], {
+        cwd: join(root, 'crates'),
+        env,
+        prefix,
+      });
+      continue;
+    }
+    // Patched: checked as it is built, in a workspace derived with the same patches (rust.mjs
+    // derivedWorkspace); not --locked: the [patch] entries change the derived workspace's lock.
     const dir = join(cacheDir, 'workspaces', `clippy-${crate}-${patchSetName(patches)}`);
     const ws = await derivedWorkspace(root, dir, crate, patches);
-    // Not --locked: the [patch] entries change the derived workspace's lock (as in rust.mjs buildWasm).
-    const prefix = `clippy ${crate} ${feature} (patched)`;
-    await run('cargo', [...args(crate), '--features', feature, ...DENY], { cwd: ws, env, prefix });
+    await run('cargo', [...args, '--features', feature, ...DENY], { cwd: ws, env, prefix });
   }
 }
