@@ -11,7 +11,17 @@ use plonky2::iop::ext_target::ExtensionTarget;
 use plonky2::plonk::circuit_builder::CircuitBuilder;
 use starky::constraint_consumer::{ConstraintConsumer, RecursiveConstraintConsumer};
 
-/// Arithmetic on trace values and the four kinds of constraint starky knows.
+/// The rows a constraint holds on: the four kinds of constraint starky knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    Every,
+    First,
+    Last,
+    /// Every row but the last (the constraint relates a row to the next).
+    Transition,
+}
+
+/// Arithmetic on trace values and the constraints on them.
 pub trait Alg {
     type E: Copy;
     fn add(&mut self, a: Self::E, b: Self::E) -> Self::E;
@@ -23,14 +33,21 @@ pub trait Alg {
     fn scale(&mut self, a: Self::E, c: u64) -> Self::E;
     /// `acc + c * a`.
     fn scale_add(&mut self, a: Self::E, c: u64, acc: Self::E) -> Self::E;
-    /// Holds on every row.
-    fn every_row(&mut self, e: Self::E);
-    /// Holds on row 0.
-    fn first_row(&mut self, e: Self::E);
-    /// Holds on the last row.
-    fn last_row(&mut self, e: Self::E);
-    /// Holds on every row but the last (it relates a row to the next).
-    fn transition(&mut self, e: Self::E);
+    /// `e = 0` on `rows`.
+    fn constrain(&mut self, rows: Rows, e: Self::E);
+
+    fn every_row(&mut self, e: Self::E) {
+        self.constrain(Rows::Every, e)
+    }
+    fn first_row(&mut self, e: Self::E) {
+        self.constrain(Rows::First, e)
+    }
+    fn last_row(&mut self, e: Self::E) {
+        self.constrain(Rows::Last, e)
+    }
+    fn transition(&mut self, e: Self::E) {
+        self.constrain(Rows::Transition, e)
+    }
 
     fn one_minus(&mut self, a: Self::E) -> Self::E {
         let one = self.konst(1);
@@ -96,20 +113,13 @@ impl<P: PackedField> Alg for PackedAlg<'_, P> {
         acc + a * P::Scalar::from_canonical_u64(c)
     }
     #[inline]
-    fn every_row(&mut self, e: P) {
-        self.cc.constraint(e)
-    }
-    #[inline]
-    fn first_row(&mut self, e: P) {
-        self.cc.constraint_first_row(e)
-    }
-    #[inline]
-    fn last_row(&mut self, e: P) {
-        self.cc.constraint_last_row(e)
-    }
-    #[inline]
-    fn transition(&mut self, e: P) {
-        self.cc.constraint_transition(e)
+    fn constrain(&mut self, rows: Rows, e: P) {
+        match rows {
+            Rows::Every => self.cc.constraint(e),
+            Rows::First => self.cc.constraint_first_row(e),
+            Rows::Last => self.cc.constraint_last_row(e),
+            Rows::Transition => self.cc.constraint_transition(e),
+        }
     }
 }
 
@@ -139,16 +149,75 @@ impl<F: RichField + Extendable<D>, const D: usize> Alg for CircuitAlg<'_, F, D> 
     fn scale_add(&mut self, a: Self::E, c: u64, acc: Self::E) -> Self::E {
         self.b.mul_const_add_extension(F::from_canonical_u64(c), a, acc)
     }
-    fn every_row(&mut self, e: Self::E) {
-        self.cc.constraint(self.b, e)
-    }
-    fn first_row(&mut self, e: Self::E) {
-        self.cc.constraint_first_row(self.b, e)
-    }
-    fn last_row(&mut self, e: Self::E) {
-        self.cc.constraint_last_row(self.b, e)
-    }
-    fn transition(&mut self, e: Self::E) {
-        self.cc.constraint_transition(self.b, e)
+    fn constrain(&mut self, rows: Rows, e: Self::E) {
+        match rows {
+            Rows::Every => self.cc.constraint(self.b, e),
+            Rows::First => self.cc.constraint_first_row(self.b, e),
+            Rows::Last => self.cc.constraint_last_row(self.b, e),
+            Rows::Transition => self.cc.constraint_transition(self.b, e),
+        }
     }
 }
+
+/// starky's `Stark` for a table whose constraints are one function over [`Alg`]: its packed and
+/// circuit evaluations are then that function with [`PackedAlg`] and with [`CircuitAlg`], so
+/// the two cannot differ. `|table, alg, local, next, public_inputs| body` names what the body
+/// reads; every table here has degree 3 and takes part in the cross-table lookup.
+macro_rules! impl_stark {
+    ($t:ident, columns: $cols:expr, public_inputs: $pis:expr,
+     |$this:ident, $a:ident, $local:ident, $next:ident, $public:ident| $body:expr) => {
+        impl<F, const D: usize> ::starky::stark::Stark<F, D> for $t<F, D>
+        where
+            F: ::plonky2::hash::hash_types::RichField + ::plonky2::field::extension::Extendable<D>,
+        {
+            type EvaluationFrame<FE, P, const D2: usize>
+                = ::starky::evaluation_frame::StarkFrame<P, P::Scalar, $cols, $pis>
+            where
+                FE: ::plonky2::field::extension::FieldExtension<D2, BaseField = F>,
+                P: ::plonky2::field::packed::PackedField<Scalar = FE>;
+            type EvaluationFrameTarget = ::starky::evaluation_frame::StarkFrame<
+                ::plonky2::iop::ext_target::ExtensionTarget<D>,
+                ::plonky2::iop::ext_target::ExtensionTarget<D>,
+                $cols,
+                $pis,
+            >;
+
+            fn eval_packed_generic<FE, P, const D2: usize>(
+                &self,
+                vars: &Self::EvaluationFrame<FE, P, D2>,
+                yield_constr: &mut ::starky::constraint_consumer::ConstraintConsumer<P>,
+            ) where
+                FE: ::plonky2::field::extension::FieldExtension<D2, BaseField = F>,
+                P: ::plonky2::field::packed::PackedField<Scalar = FE>,
+            {
+                use ::starky::evaluation_frame::StarkEvaluationFrame;
+                let pis: Vec<P> = vars.get_public_inputs().iter().map(|&x| P::from(x)).collect();
+                let ($this, $a) = (self, &mut $crate::alg::PackedAlg { cc: yield_constr });
+                let ($local, $next, $public) = (vars.get_local_values(), vars.get_next_values(), &pis[..]);
+                $body
+            }
+
+            fn eval_ext_circuit(
+                &self,
+                builder: &mut ::plonky2::plonk::circuit_builder::CircuitBuilder<F, D>,
+                vars: &Self::EvaluationFrameTarget,
+                yield_constr: &mut ::starky::constraint_consumer::RecursiveConstraintConsumer<F, D>,
+            ) {
+                use ::starky::evaluation_frame::StarkEvaluationFrame;
+                let ($this, $a) = (self, &mut $crate::alg::CircuitAlg { b: builder, cc: yield_constr });
+                let ($local, $next) = (vars.get_local_values(), vars.get_next_values());
+                let $public = vars.get_public_inputs();
+                $body
+            }
+
+            fn constraint_degree(&self) -> usize {
+                3
+            }
+
+            fn requires_ctls(&self) -> bool {
+                true
+            }
+        }
+    };
+}
+pub(crate) use impl_stark;

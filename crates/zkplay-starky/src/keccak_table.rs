@@ -13,18 +13,10 @@
 
 use core::marker::PhantomData;
 
-use plonky2::field::extension::{Extendable, FieldExtension};
-use plonky2::field::packed::PackedField;
 use plonky2::field::polynomial::PolynomialValues;
 use plonky2::field::types::Field;
-use plonky2::hash::hash_types::RichField;
-use plonky2::iop::ext_target::ExtensionTarget;
-use plonky2::plonk::circuit_builder::CircuitBuilder;
-use starky::constraint_consumer::{ConstraintConsumer, RecursiveConstraintConsumer};
-use starky::evaluation_frame::{StarkEvaluationFrame, StarkFrame};
-use starky::stark::Stark;
 
-use crate::alg::{Alg, CircuitAlg, PackedAlg};
+use crate::alg::{impl_stark, Alg};
 use crate::keccak::{pi_target, round, RC, RHO};
 
 pub const NUM_ROUNDS: usize = 24;
@@ -207,44 +199,9 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     }
 }
 
-impl<F: RichField + Extendable<D>, const D: usize> Stark<F, D> for KeccakStark<F, D> {
-    type EvaluationFrame<FE, P, const D2: usize>
-        = StarkFrame<P, P::Scalar, NUM_COLUMNS, 0>
-    where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>;
-    type EvaluationFrameTarget = StarkFrame<ExtensionTarget<D>, ExtensionTarget<D>, NUM_COLUMNS, 0>;
-
-    fn eval_packed_generic<FE, P, const D2: usize>(
-        &self,
-        vars: &Self::EvaluationFrame<FE, P, D2>,
-        yield_constr: &mut ConstraintConsumer<P>,
-    ) where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>,
-    {
-        let mut a = PackedAlg { cc: yield_constr };
-        eval(&mut a, vars.get_local_values(), vars.get_next_values());
-    }
-
-    fn eval_ext_circuit(
-        &self,
-        builder: &mut CircuitBuilder<F, D>,
-        vars: &Self::EvaluationFrameTarget,
-        yield_constr: &mut RecursiveConstraintConsumer<F, D>,
-    ) {
-        let mut a = CircuitAlg { b: builder, cc: yield_constr };
-        eval(&mut a, vars.get_local_values(), vars.get_next_values());
-    }
-
-    fn constraint_degree(&self) -> usize {
-        3
-    }
-
-    fn requires_ctls(&self) -> bool {
-        true
-    }
-}
+impl_stark!(KeccakStark, columns: NUM_COLUMNS, public_inputs: 0, |_table, a, local, next, _public| {
+    eval(a, local, next)
+});
 
 /// Rows for `perms` permutations (their inputs), padded with permutations of the zero state
 /// (`REAL = 0`) to `rows` rows. Written column by column (no row-major copy).

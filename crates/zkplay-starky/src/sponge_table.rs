@@ -12,18 +12,10 @@
 
 use core::marker::PhantomData;
 
-use plonky2::field::extension::{Extendable, FieldExtension};
-use plonky2::field::packed::PackedField;
 use plonky2::field::polynomial::PolynomialValues;
 use plonky2::field::types::Field;
-use plonky2::hash::hash_types::RichField;
-use plonky2::iop::ext_target::ExtensionTarget;
-use plonky2::plonk::circuit_builder::CircuitBuilder;
-use starky::constraint_consumer::{ConstraintConsumer, RecursiveConstraintConsumer};
-use starky::evaluation_frame::{StarkEvaluationFrame, StarkFrame};
-use starky::stark::Stark;
 
-use crate::alg::{Alg, CircuitAlg, PackedAlg};
+use crate::alg::{impl_stark, Alg};
 use crate::keccak::{block_lanes, permute, RATE_BYTES, RATE_LANES};
 
 pub const RATE_BITS: usize = RATE_BYTES * 8;
@@ -210,45 +202,9 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     }
 }
 
-impl<F: RichField + Extendable<D>, const D: usize> Stark<F, D> for SpongeStark<F, D> {
-    type EvaluationFrame<FE, P, const D2: usize>
-        = StarkFrame<P, P::Scalar, NUM_COLUMNS, NUM_PUBLIC_INPUTS>
-    where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>;
-    type EvaluationFrameTarget = StarkFrame<ExtensionTarget<D>, ExtensionTarget<D>, NUM_COLUMNS, NUM_PUBLIC_INPUTS>;
-
-    fn eval_packed_generic<FE, P, const D2: usize>(
-        &self,
-        vars: &Self::EvaluationFrame<FE, P, D2>,
-        yield_constr: &mut ConstraintConsumer<P>,
-    ) where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>,
-    {
-        let pis: Vec<P> = vars.get_public_inputs().iter().map(|&x| P::from(x)).collect();
-        let mut a = PackedAlg { cc: yield_constr };
-        eval(&mut a, &self.weaken, vars.get_local_values(), vars.get_next_values(), &pis);
-    }
-
-    fn eval_ext_circuit(
-        &self,
-        builder: &mut CircuitBuilder<F, D>,
-        vars: &Self::EvaluationFrameTarget,
-        yield_constr: &mut RecursiveConstraintConsumer<F, D>,
-    ) {
-        let mut a = CircuitAlg { b: builder, cc: yield_constr };
-        eval(&mut a, &self.weaken, vars.get_local_values(), vars.get_next_values(), vars.get_public_inputs());
-    }
-
-    fn constraint_degree(&self) -> usize {
-        3
-    }
-
-    fn requires_ctls(&self) -> bool {
-        true
-    }
-}
+impl_stark!(SpongeStark, columns: NUM_COLUMNS, public_inputs: NUM_PUBLIC_INPUTS, |table, a, local, next, public| {
+    eval(a, &table.weaken, local, next, public)
+});
 
 /// What the honest sponge computes for one block (and what the Keccak table must permute).
 #[derive(Clone, Debug)]
