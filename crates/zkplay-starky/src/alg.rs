@@ -5,11 +5,11 @@
 
 use plonky2::field::extension::Extendable;
 use plonky2::field::packed::PackedField;
-use plonky2::field::types::Field;
 use plonky2::hash::hash_types::RichField;
-use plonky2::iop::ext_target::ExtensionTarget;
-use plonky2::plonk::circuit_builder::CircuitBuilder;
 use starky::constraint_consumer::{ConstraintConsumer, RecursiveConstraintConsumer};
+/// The arithmetic is zkplay-plonky2's (its gates are written the same way): [`Num`] on values,
+/// [`Circ`] on circuit targets, each carrying the constraint consumer as `with`.
+pub use zkplay_plonky2::gates::{Arith, Circ, Num};
 
 /// The rows a constraint holds on: the four kinds of constraint starky knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,58 +22,48 @@ pub enum Rows {
 }
 
 /// Arithmetic on trace values and the constraints on them.
-pub trait Alg {
-    type E: Copy;
-    fn add(&mut self, a: Self::E, b: Self::E) -> Self::E;
-    fn sub(&mut self, a: Self::E, b: Self::E) -> Self::E;
-    fn mul(&mut self, a: Self::E, b: Self::E) -> Self::E;
-    /// The constant `c` (a canonical value).
-    fn konst(&mut self, c: u64) -> Self::E;
-    /// `c * a`.
-    fn scale(&mut self, a: Self::E, c: u64) -> Self::E;
-    /// `acc + c * a`.
-    fn scale_add(&mut self, a: Self::E, c: u64, acc: Self::E) -> Self::E;
+pub trait Alg: Arith {
     /// `e = 0` on `rows`.
-    fn constrain(&mut self, rows: Rows, e: Self::E);
+    fn constrain(&mut self, rows: Rows, e: Self::V);
 
-    fn every_row(&mut self, e: Self::E) {
+    fn every_row(&mut self, e: Self::V) {
         self.constrain(Rows::Every, e)
     }
-    fn first_row(&mut self, e: Self::E) {
+    fn first_row(&mut self, e: Self::V) {
         self.constrain(Rows::First, e)
     }
-    fn last_row(&mut self, e: Self::E) {
+    fn last_row(&mut self, e: Self::V) {
         self.constrain(Rows::Last, e)
     }
-    fn transition(&mut self, e: Self::E) {
+    fn transition(&mut self, e: Self::V) {
         self.constrain(Rows::Transition, e)
     }
 
-    fn one_minus(&mut self, a: Self::E) -> Self::E {
-        let one = self.konst(1);
+    fn one_minus(&mut self, a: Self::V) -> Self::V {
+        let one = self.cst(1);
         self.sub(one, a)
     }
     /// `a * (a - 1)`: zero iff `a` is a bit.
-    fn not_bit(&mut self, a: Self::E) -> Self::E {
-        let one = self.konst(1);
+    fn not_bit(&mut self, a: Self::V) -> Self::V {
+        let one = self.cst(1);
         let am1 = self.sub(a, one);
         self.mul(a, am1)
     }
     /// `a + b - 2ab`: the XOR of two bits (degree 2).
-    fn xor(&mut self, a: Self::E, b: Self::E) -> Self::E {
+    fn xor(&mut self, a: Self::V, b: Self::V) -> Self::V {
         let s = self.add(a, b);
         let ab = self.mul(a, b);
         let two_ab = self.scale(ab, 2);
         self.sub(s, two_ab)
     }
     /// XOR of three bits (degree 3).
-    fn xor3(&mut self, a: Self::E, b: Self::E, c: Self::E) -> Self::E {
+    fn xor3(&mut self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
         let ab = self.xor(a, b);
         self.xor(ab, c)
     }
     /// `sum_i 2^i bits[i]`.
-    fn le_bits(&mut self, bits: &[Self::E]) -> Self::E {
-        let mut acc = self.konst(0);
+    fn le_bits(&mut self, bits: &[Self::V]) -> Self::V {
+        let mut acc = self.cst(0);
         for (i, &b) in bits.iter().enumerate() {
             acc = self.scale_add(b, 1u64 << i, acc);
         }
@@ -82,79 +72,30 @@ pub trait Alg {
 }
 
 /// Packed evaluation (prover, native verifier, trace checker with `P = F`).
-pub struct PackedAlg<'a, P: PackedField> {
-    pub cc: &'a mut ConstraintConsumer<P>,
-}
+pub type PackedAlg<'a, P> = Num<P, &'a mut ConstraintConsumer<P>>;
 
 impl<P: PackedField> Alg for PackedAlg<'_, P> {
-    type E = P;
-    #[inline]
-    fn add(&mut self, a: P, b: P) -> P {
-        a + b
-    }
-    #[inline]
-    fn sub(&mut self, a: P, b: P) -> P {
-        a - b
-    }
-    #[inline]
-    fn mul(&mut self, a: P, b: P) -> P {
-        a * b
-    }
-    #[inline]
-    fn konst(&mut self, c: u64) -> P {
-        P::from(P::Scalar::from_canonical_u64(c))
-    }
-    #[inline]
-    fn scale(&mut self, a: P, c: u64) -> P {
-        a * P::Scalar::from_canonical_u64(c)
-    }
-    #[inline]
-    fn scale_add(&mut self, a: P, c: u64, acc: P) -> P {
-        acc + a * P::Scalar::from_canonical_u64(c)
-    }
     #[inline]
     fn constrain(&mut self, rows: Rows, e: P) {
         match rows {
-            Rows::Every => self.cc.constraint(e),
-            Rows::First => self.cc.constraint_first_row(e),
-            Rows::Last => self.cc.constraint_last_row(e),
-            Rows::Transition => self.cc.constraint_transition(e),
+            Rows::Every => self.with.constraint(e),
+            Rows::First => self.with.constraint_first_row(e),
+            Rows::Last => self.with.constraint_last_row(e),
+            Rows::Transition => self.with.constraint_transition(e),
         }
     }
 }
 
 /// Circuit evaluation (the recursive verifier).
-pub struct CircuitAlg<'a, F: RichField + Extendable<D>, const D: usize> {
-    pub b: &'a mut CircuitBuilder<F, D>,
-    pub cc: &'a mut RecursiveConstraintConsumer<F, D>,
-}
+pub type CircuitAlg<'a, F, const D: usize> = Circ<'a, F, D, &'a mut RecursiveConstraintConsumer<F, D>>;
 
 impl<F: RichField + Extendable<D>, const D: usize> Alg for CircuitAlg<'_, F, D> {
-    type E = ExtensionTarget<D>;
-    fn add(&mut self, a: Self::E, b: Self::E) -> Self::E {
-        self.b.add_extension(a, b)
-    }
-    fn sub(&mut self, a: Self::E, b: Self::E) -> Self::E {
-        self.b.sub_extension(a, b)
-    }
-    fn mul(&mut self, a: Self::E, b: Self::E) -> Self::E {
-        self.b.mul_extension(a, b)
-    }
-    fn konst(&mut self, c: u64) -> Self::E {
-        self.b.constant_extension(F::Extension::from_canonical_u64(c))
-    }
-    fn scale(&mut self, a: Self::E, c: u64) -> Self::E {
-        self.b.mul_const_extension(F::from_canonical_u64(c), a)
-    }
-    fn scale_add(&mut self, a: Self::E, c: u64, acc: Self::E) -> Self::E {
-        self.b.mul_const_add_extension(F::from_canonical_u64(c), a, acc)
-    }
-    fn constrain(&mut self, rows: Rows, e: Self::E) {
+    fn constrain(&mut self, rows: Rows, e: Self::V) {
         match rows {
-            Rows::Every => self.cc.constraint(self.b, e),
-            Rows::First => self.cc.constraint_first_row(self.b, e),
-            Rows::Last => self.cc.constraint_last_row(self.b, e),
-            Rows::Transition => self.cc.constraint_transition(self.b, e),
+            Rows::Every => self.with.constraint(self.b, e),
+            Rows::First => self.with.constraint_first_row(self.b, e),
+            Rows::Last => self.with.constraint_last_row(self.b, e),
+            Rows::Transition => self.with.constraint_transition(self.b, e),
         }
     }
 }
@@ -192,7 +133,7 @@ macro_rules! impl_stark {
             {
                 use ::starky::evaluation_frame::StarkEvaluationFrame;
                 let pis: Vec<P> = vars.get_public_inputs().iter().map(|&x| P::from(x)).collect();
-                let ($this, $a) = (self, &mut $crate::alg::PackedAlg { cc: yield_constr });
+                let ($this, $a) = (self, &mut $crate::alg::Num::<P, _>::new(yield_constr));
                 let ($local, $next, $public) = (vars.get_local_values(), vars.get_next_values(), &pis[..]);
                 $body
             }
@@ -204,7 +145,7 @@ macro_rules! impl_stark {
                 yield_constr: &mut ::starky::constraint_consumer::RecursiveConstraintConsumer<F, D>,
             ) {
                 use ::starky::evaluation_frame::StarkEvaluationFrame;
-                let ($this, $a) = (self, &mut $crate::alg::CircuitAlg { b: builder, cc: yield_constr });
+                let ($this, $a) = (self, &mut $crate::alg::Circ { b: builder, with: yield_constr });
                 let ($local, $next) = (vars.get_local_values(), vars.get_next_values());
                 let $public = vars.get_public_inputs();
                 $body

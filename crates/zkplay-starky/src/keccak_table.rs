@@ -84,9 +84,9 @@ impl<F, const D: usize> KeccakStark<F, D> {
 }
 
 /// The constraints (degree 3).
-pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
+pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::V], n: &[A_::V]) {
     // Round flags: row 0 is round 0; each row's flags are the previous row's, shifted.
-    let one = a.konst(1);
+    let one = a.cst(1);
     let e = a.sub(l[FLAGS], one);
     a.first_row(e);
     for r in 1..NUM_ROUNDS {
@@ -125,15 +125,15 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
             let x3 = a.xor3(l[c(x, z)], l[c((x + 4) % 5, z)], l[c((x + 1) % 5, (z + 63) % 64)]);
             let e = a.sub(l[c_prime(x, z)], x3);
             a.every_row(e);
-            let mut s = a.konst(0);
+            let mut s = a.cst(0);
             for y in 0..5 {
                 let e = a.not_bit(l[a_prime(x, y, z)]);
                 a.every_row(e);
                 s = a.add(s, l[a_prime(x, y, z)]);
             }
             let diff = a.sub(s, l[c_prime(x, z)]);
-            let two = a.konst(2);
-            let four = a.konst(4);
+            let two = a.cst(2);
+            let four = a.cst(4);
             let d2 = a.sub(diff, two);
             let d4 = a.sub(diff, four);
             let p = a.mul(diff, d2);
@@ -144,7 +144,7 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     for x in 0..5 {
         for y in 0..5 {
             for h in 0..2 {
-                let bits: Vec<A_::E> =
+                let bits: Vec<A_::V> =
                     (32 * h..32 * h + 32).map(|z| a.xor3(l[a_prime(x, y, z)], l[c(x, z)], l[c_prime(x, z)])).collect();
                 let limb = a.le_bits(&bits);
                 let e = a.sub(l[A + 2 * (x + 5 * y) + h], limb);
@@ -156,7 +156,7 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     for x in 0..5 {
         for y in 0..5 {
             for h in 0..2 {
-                let bits: Vec<A_::E> = (32 * h..32 * h + 32)
+                let bits: Vec<A_::V> = (32 * h..32 * h + 32)
                     .map(|z| {
                         let b0 = l[b_bit(x, y, z)];
                         let b1 = l[b_bit((x + 1) % 5, y, z)];
@@ -182,9 +182,9 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
         let limb = a.le_bits(bits);
         let e = a.sub(l[A_DPRIME + h], limb);
         a.every_row(e);
-        let out_bits: Vec<A_::E> = (32 * h..32 * h + 32)
+        let out_bits: Vec<A_::V> = (32 * h..32 * h + 32)
             .map(|z| {
-                let mut rc = a.konst(0);
+                let mut rc = a.cst(0);
                 for (r, k) in RC.iter().enumerate() {
                     if (k >> z) & 1 == 1 {
                         rc = a.add(rc, l[FLAGS + r]);
