@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -54,11 +53,7 @@ func MeasureThesis(op string, log, runs, threads int) (ThesisMeasured, error) {
 	runs = min(max(runs, 1), 50)
 	out := ThesisMeasured{Op: op, Log: log, Runs: runs}
 	var samples []float64
-	timed := func(fn func()) {
-		t := time.Now()
-		fn()
-		samples = append(samples, float64(time.Since(t).Nanoseconds())/1e6)
-	}
+	timed := func(fn func()) { timeInto(&samples, fn) }
 	wrong := func(what string) error { return fail(Library, "%s: the check failed: %s", op, what) }
 	z := ThesisScalar("zkplay-kzg10-z", 0)
 	switch op {

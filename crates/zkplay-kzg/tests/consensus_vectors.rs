@@ -58,66 +58,36 @@ fn cells_value(c: CellsAndProofs) -> Value {
 /// use for invalid input that no typed API could take, like a cell index that is not a u64).
 fn run(kind: &str, i: &Value) -> Result<Value, String> {
     let k = kzg();
-    let e = |e: KzgError| e.to_string();
     let shape = || "input of a shape the API cannot take".to_string();
-    match kind {
-        "blob_to_kzg_commitment" => {
-            k.blob_to_kzg_commitment(s(&i["blob"]).ok_or_else(shape)?).map(Value::String).map_err(e)
-        }
+    // The input's field `key` as the API takes it: one hex string, a list of them, cell indices.
+    let one = |key: &str| s(&i[key]).ok_or_else(shape);
+    let list = |key: &str| strings(&i[key]).ok_or_else(shape);
+    let cell_indices = || indices(&i["cell_indices"]).ok_or_else(shape);
+    let answer: Result<Value, KzgError> = match kind {
+        "blob_to_kzg_commitment" => k.blob_to_kzg_commitment(one("blob")?).map(Value::String),
         "compute_kzg_proof" => k
-            .compute_kzg_proof(s(&i["blob"]).ok_or_else(shape)?, s(&i["z"]).ok_or_else(shape)?)
-            .map(|(p, y)| Value::Sequence(vec![Value::String(p), Value::String(y)]))
-            .map_err(e),
-        "compute_blob_kzg_proof" => k
-            .compute_blob_kzg_proof(s(&i["blob"]).ok_or_else(shape)?, s(&i["commitment"]).ok_or_else(shape)?)
-            .map(Value::String)
-            .map_err(e),
-        "verify_kzg_proof" => k
-            .verify_kzg_proof(
-                s(&i["commitment"]).ok_or_else(shape)?,
-                s(&i["z"]).ok_or_else(shape)?,
-                s(&i["y"]).ok_or_else(shape)?,
-                s(&i["proof"]).ok_or_else(shape)?,
-            )
-            .map(Value::Bool)
-            .map_err(e),
-        "verify_blob_kzg_proof" => k
-            .verify_blob_kzg_proof(
-                s(&i["blob"]).ok_or_else(shape)?,
-                s(&i["commitment"]).ok_or_else(shape)?,
-                s(&i["proof"]).ok_or_else(shape)?,
-            )
-            .map(Value::Bool)
-            .map_err(e),
-        "verify_blob_kzg_proof_batch" => k
-            .verify_blob_kzg_proof_batch(
-                &strings(&i["blobs"]).ok_or_else(shape)?,
-                &strings(&i["commitments"]).ok_or_else(shape)?,
-                &strings(&i["proofs"]).ok_or_else(shape)?,
-            )
-            .map(Value::Bool)
-            .map_err(e),
-        "compute_cells_and_kzg_proofs" => {
-            k.compute_cells_and_kzg_proofs(s(&i["blob"]).ok_or_else(shape)?).map(cells_value).map_err(e)
+            .compute_kzg_proof(one("blob")?, one("z")?)
+            .map(|(p, y)| Value::Sequence(vec![Value::String(p), Value::String(y)])),
+        "compute_blob_kzg_proof" => k.compute_blob_kzg_proof(one("blob")?, one("commitment")?).map(Value::String),
+        "verify_kzg_proof" => {
+            k.verify_kzg_proof(one("commitment")?, one("z")?, one("y")?, one("proof")?).map(Value::Bool)
         }
+        "verify_blob_kzg_proof" => {
+            k.verify_blob_kzg_proof(one("blob")?, one("commitment")?, one("proof")?).map(Value::Bool)
+        }
+        "verify_blob_kzg_proof_batch" => {
+            k.verify_blob_kzg_proof_batch(&list("blobs")?, &list("commitments")?, &list("proofs")?).map(Value::Bool)
+        }
+        "compute_cells_and_kzg_proofs" => k.compute_cells_and_kzg_proofs(one("blob")?).map(cells_value),
         "verify_cell_kzg_proof_batch" => k
-            .verify_cell_kzg_proof_batch(
-                &strings(&i["commitments"]).ok_or_else(shape)?,
-                &indices(&i["cell_indices"]).ok_or_else(shape)?,
-                &strings(&i["cells"]).ok_or_else(shape)?,
-                &strings(&i["proofs"]).ok_or_else(shape)?,
-            )
-            .map(Value::Bool)
-            .map_err(e),
-        "recover_cells_and_kzg_proofs" => k
-            .recover_cells_and_kzg_proofs(
-                &indices(&i["cell_indices"]).ok_or_else(shape)?,
-                &strings(&i["cells"]).ok_or_else(shape)?,
-            )
-            .map(cells_value)
-            .map_err(e),
+            .verify_cell_kzg_proof_batch(&list("commitments")?, &cell_indices()?, &list("cells")?, &list("proofs")?)
+            .map(Value::Bool),
+        "recover_cells_and_kzg_proofs" => {
+            k.recover_cells_and_kzg_proofs(&cell_indices()?, &list("cells")?).map(cells_value)
+        }
         _ => panic!("unknown kind {kind}"),
-    }
+    };
+    answer.map_err(|e| e.to_string())
 }
 
 fn case_file(dir: &std::path::Path) -> PathBuf {

@@ -36,40 +36,35 @@ fn lt<const L: usize>(a: &[u64; L], b: &[u64; L]) -> bool {
     (0..L).rev().find(|&i| a[i] != b[i]).is_some_and(|i| a[i] < b[i])
 }
 
+/// a + b or a - b word by word (`op` is `u64::overflowing_add` or `overflowing_sub`), and the
+/// carry or borrow out of the top word.
+fn ripple<const L: usize>(a: &[u64; L], b: &[u64; L], op: fn(u64, u64) -> (u64, bool)) -> ([u64; L], bool) {
+    let mut out = [0u64; L];
+    let mut carry = false;
+    for i in 0..L {
+        let (t, c1) = op(a[i], b[i]);
+        let (t, c2) = op(t, carry as u64);
+        out[i] = t;
+        carry = c1 || c2;
+    }
+    (out, carry)
+}
+
 /// a - b, for a >= b.
 fn sub<const L: usize>(a: &[u64; L], b: &[u64; L]) -> [u64; L] {
-    let mut d = [0u64; L];
-    let mut borrow = false;
-    for i in 0..L {
-        let (t, b1) = a[i].overflowing_sub(b[i]);
-        let (t, b2) = t.overflowing_sub(borrow as u64);
-        d[i] = t;
-        borrow = b1 || b2;
-    }
+    let (d, borrow) = ripple(a, b, u64::overflowing_sub);
     assert!(!borrow);
     d
 }
 
 /// (a + b) mod p for a, b < p, the carry out of the top word kept.
 fn add_mod<const L: usize>(a: &[u64; L], b: &[u64; L], p: &[u64; L]) -> [u64; L] {
-    let mut s = [0u64; L];
-    let mut carry = false;
-    for i in 0..L {
-        let (t, c1) = a[i].overflowing_add(b[i]);
-        let (t, c2) = t.overflowing_add(carry as u64);
-        s[i] = t;
-        carry = c1 || c2;
-    }
+    let (s, carry) = ripple(a, b, u64::overflowing_add);
     if carry || !lt(&s, p) {
-        let mut borrow = false;
-        for i in 0..L {
-            let (t, b1) = s[i].overflowing_sub(p[i]);
-            let (t, b2) = t.overflowing_sub(borrow as u64);
-            s[i] = t;
-            borrow = b1 || b2;
-        }
+        ripple(&s, p, u64::overflowing_sub).0
+    } else {
+        s
     }
-    s
 }
 
 /// a * b mod p by double-and-add over b's bits, most significant first.

@@ -5,6 +5,8 @@
 /// circuit computes the same permutation (one place for each).
 pub use zkplay_plonky2::gates::{RC, ROT as RHO};
 
+use core::array::from_fn;
+
 /// Bytes absorbed per block (the rate of Keccak-256).
 pub const RATE_BYTES: usize = 136;
 /// Lanes absorbed per block.
@@ -29,36 +31,26 @@ pub struct RoundValues {
     pub out: [u64; 25],
 }
 
-/// One round of Keccak-f on `a`.
+/// One round of Keccak-f on `a`. Each step is one array built from the previous ones, indexed as
+/// the table's columns are (lane `x + 5 y`).
 pub fn round(a: &[u64; 25], r: usize) -> RoundValues {
-    let mut c = [0u64; 5];
-    for x in 0..5 {
-        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    }
-    let mut c_prime = [0u64; 5];
-    for x in 0..5 {
-        c_prime[x] = c[x] ^ c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-    }
-    let mut a_prime = [0u64; 25];
-    for x in 0..5 {
-        let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-        for y in 0..5 {
-            a_prime[x + 5 * y] = a[x + 5 * y] ^ d;
-        }
-    }
+    let c: [u64; 5] = from_fn(|x| a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20]);
+    // Theta adds D[x] = C[x-1] ^ rot(C[x+1], 1) to column x; C' = C ^ D is its parity after.
+    let d: [u64; 5] = from_fn(|x| c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1));
+    let c_prime = from_fn(|x| c[x] ^ d[x]);
+    let a_prime: [u64; 25] = from_fn(|i| a[i] ^ d[i % 5]);
+    // Rho and pi: lane (x, y) rotated lands at pi_target(x, y).
     let mut b = [0u64; 25];
-    for x in 0..5 {
-        for y in 0..5 {
-            let (bx, by) = pi_target(x, y);
-            b[bx + 5 * by] = a_prime[x + 5 * y].rotate_left(RHO[x][y] as u32);
-        }
+    for (i, &lane) in a_prime.iter().enumerate() {
+        let (x, y) = (i % 5, i / 5);
+        let (bx, by) = pi_target(x, y);
+        b[bx + 5 * by] = lane.rotate_left(RHO[x][y] as u32);
     }
-    let mut a_dprime = [0u64; 25];
-    for x in 0..5 {
-        for y in 0..5 {
-            a_dprime[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-        }
-    }
+    // Chi, row by row: B[x] ^ (!B[x+1] & B[x+2]).
+    let a_dprime: [u64; 25] = from_fn(|i| {
+        let row = 5 * (i / 5);
+        b[i] ^ (!b[row + (i + 1) % 5] & b[row + (i + 2) % 5])
+    });
     let mut out = a_dprime;
     out[0] ^= RC[r];
     RoundValues { c, c_prime, a_prime, a_dprime, out }

@@ -13,18 +13,10 @@
 
 use core::marker::PhantomData;
 
-use plonky2::field::extension::{Extendable, FieldExtension};
-use plonky2::field::packed::PackedField;
 use plonky2::field::polynomial::PolynomialValues;
 use plonky2::field::types::Field;
-use plonky2::hash::hash_types::RichField;
-use plonky2::iop::ext_target::ExtensionTarget;
-use plonky2::plonk::circuit_builder::CircuitBuilder;
-use starky::constraint_consumer::{ConstraintConsumer, RecursiveConstraintConsumer};
-use starky::evaluation_frame::{StarkEvaluationFrame, StarkFrame};
-use starky::stark::Stark;
 
-use crate::alg::{Alg, CircuitAlg, PackedAlg};
+use crate::alg::{impl_stark, Alg};
 use crate::keccak::{pi_target, round, RC, RHO};
 
 pub const NUM_ROUNDS: usize = 24;
@@ -92,9 +84,9 @@ impl<F, const D: usize> KeccakStark<F, D> {
 }
 
 /// The constraints (degree 3).
-pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
+pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::V], n: &[A_::V]) {
     // Round flags: row 0 is round 0; each row's flags are the previous row's, shifted.
-    let one = a.konst(1);
+    let one = a.cst(1);
     let e = a.sub(l[FLAGS], one);
     a.first_row(e);
     for r in 1..NUM_ROUNDS {
@@ -133,15 +125,15 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
             let x3 = a.xor3(l[c(x, z)], l[c((x + 4) % 5, z)], l[c((x + 1) % 5, (z + 63) % 64)]);
             let e = a.sub(l[c_prime(x, z)], x3);
             a.every_row(e);
-            let mut s = a.konst(0);
+            let mut s = a.cst(0);
             for y in 0..5 {
                 let e = a.not_bit(l[a_prime(x, y, z)]);
                 a.every_row(e);
                 s = a.add(s, l[a_prime(x, y, z)]);
             }
             let diff = a.sub(s, l[c_prime(x, z)]);
-            let two = a.konst(2);
-            let four = a.konst(4);
+            let two = a.cst(2);
+            let four = a.cst(4);
             let d2 = a.sub(diff, two);
             let d4 = a.sub(diff, four);
             let p = a.mul(diff, d2);
@@ -152,7 +144,7 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     for x in 0..5 {
         for y in 0..5 {
             for h in 0..2 {
-                let bits: Vec<A_::E> =
+                let bits: Vec<A_::V> =
                     (32 * h..32 * h + 32).map(|z| a.xor3(l[a_prime(x, y, z)], l[c(x, z)], l[c_prime(x, z)])).collect();
                 let limb = a.le_bits(&bits);
                 let e = a.sub(l[A + 2 * (x + 5 * y) + h], limb);
@@ -164,7 +156,7 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     for x in 0..5 {
         for y in 0..5 {
             for h in 0..2 {
-                let bits: Vec<A_::E> = (32 * h..32 * h + 32)
+                let bits: Vec<A_::V> = (32 * h..32 * h + 32)
                     .map(|z| {
                         let b0 = l[b_bit(x, y, z)];
                         let b1 = l[b_bit((x + 1) % 5, y, z)];
@@ -190,9 +182,9 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
         let limb = a.le_bits(bits);
         let e = a.sub(l[A_DPRIME + h], limb);
         a.every_row(e);
-        let out_bits: Vec<A_::E> = (32 * h..32 * h + 32)
+        let out_bits: Vec<A_::V> = (32 * h..32 * h + 32)
             .map(|z| {
-                let mut rc = a.konst(0);
+                let mut rc = a.cst(0);
                 for (r, k) in RC.iter().enumerate() {
                     if (k >> z) & 1 == 1 {
                         rc = a.add(rc, l[FLAGS + r]);
@@ -207,44 +199,9 @@ pub fn eval<A_: Alg>(a: &mut A_, l: &[A_::E], n: &[A_::E]) {
     }
 }
 
-impl<F: RichField + Extendable<D>, const D: usize> Stark<F, D> for KeccakStark<F, D> {
-    type EvaluationFrame<FE, P, const D2: usize>
-        = StarkFrame<P, P::Scalar, NUM_COLUMNS, 0>
-    where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>;
-    type EvaluationFrameTarget = StarkFrame<ExtensionTarget<D>, ExtensionTarget<D>, NUM_COLUMNS, 0>;
-
-    fn eval_packed_generic<FE, P, const D2: usize>(
-        &self,
-        vars: &Self::EvaluationFrame<FE, P, D2>,
-        yield_constr: &mut ConstraintConsumer<P>,
-    ) where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>,
-    {
-        let mut a = PackedAlg { cc: yield_constr };
-        eval(&mut a, vars.get_local_values(), vars.get_next_values());
-    }
-
-    fn eval_ext_circuit(
-        &self,
-        builder: &mut CircuitBuilder<F, D>,
-        vars: &Self::EvaluationFrameTarget,
-        yield_constr: &mut RecursiveConstraintConsumer<F, D>,
-    ) {
-        let mut a = CircuitAlg { b: builder, cc: yield_constr };
-        eval(&mut a, vars.get_local_values(), vars.get_next_values());
-    }
-
-    fn constraint_degree(&self) -> usize {
-        3
-    }
-
-    fn requires_ctls(&self) -> bool {
-        true
-    }
-}
+impl_stark!(KeccakStark, columns: NUM_COLUMNS, public_inputs: 0, |_table, a, local, next, _public| {
+    eval(a, local, next)
+});
 
 /// Rows for `perms` permutations (their inputs), padded with permutations of the zero state
 /// (`REAL = 0`) to `rows` rows. Written column by column (no row-major copy).

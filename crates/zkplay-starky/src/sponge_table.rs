@@ -12,18 +12,10 @@
 
 use core::marker::PhantomData;
 
-use plonky2::field::extension::{Extendable, FieldExtension};
-use plonky2::field::packed::PackedField;
 use plonky2::field::polynomial::PolynomialValues;
 use plonky2::field::types::Field;
-use plonky2::hash::hash_types::RichField;
-use plonky2::iop::ext_target::ExtensionTarget;
-use plonky2::plonk::circuit_builder::CircuitBuilder;
-use starky::constraint_consumer::{ConstraintConsumer, RecursiveConstraintConsumer};
-use starky::evaluation_frame::{StarkEvaluationFrame, StarkFrame};
-use starky::stark::Stark;
 
-use crate::alg::{Alg, CircuitAlg, PackedAlg};
+use crate::alg::{impl_stark, Alg};
 use crate::keccak::{block_lanes, permute, RATE_BYTES, RATE_LANES};
 
 pub const RATE_BITS: usize = RATE_BYTES * 8;
@@ -90,8 +82,8 @@ impl<F, const D: usize> SpongeStark<F, D> {
 }
 
 /// The constraints (degree <= 2; the table declares 3, the degree shared with the Keccak table).
-pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_::E]) {
-    let one = a.konst(1);
+pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::V], n: &[A_::V], pis: &[A_::V]) {
+    let one = a.cst(1);
     // Bits.
     if !w.bits {
         for i in 0..2 * RATE_BITS {
@@ -101,7 +93,7 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     }
     // XOR limbs.
     for k in 0..2 * RATE_LANES {
-        let bits: Vec<A_::E> = (32 * k..32 * k + 32).map(|i| a.xor(l[SIN + i], l[MSG + i])).collect();
+        let bits: Vec<A_::V> = (32 * k..32 * k + 32).map(|i| a.xor(l[SIN + i], l[MSG + i])).collect();
         let limb = a.le_bits(&bits);
         let e = a.sub(l[XOR + k], limb);
         a.every_row(e);
@@ -162,7 +154,7 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     // Padding: PAD is 0...01...1 on the final row (at least one padding byte), all 0 elsewhere;
     // the final row holds LEN - 136 BLK message bytes; padding bytes are 0x01 0x00 .. 0x00 0x80,
     // or 0x81 alone.
-    let mut pad_sum = a.konst(0);
+    let mut pad_sum = a.cst(0);
     for j in 0..RATE_BYTES {
         let f = l[PAD + j];
         let e = a.not_bit(f);
@@ -177,7 +169,7 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     let e = a.sub(l[PAD + RATE_BYTES - 1], fin);
     a.every_row(e);
     let blk_bytes = a.scale(l[BLK], RATE_BYTES as u64);
-    let rate = a.konst(RATE_BYTES as u64);
+    let rate = a.cst(RATE_BYTES as u64);
     let t = a.add(blk_bytes, rate);
     let t = a.sub(t, pad_sum);
     let d = a.sub(l[LEN], t);
@@ -190,7 +182,7 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
             let byte = a.le_bits(&l[MSG + 8 * j..MSG + 8 * j + 8]);
             let mut expected = start;
             if j == RATE_BYTES - 1 {
-                let c80 = a.konst(0x80);
+                let c80 = a.cst(0x80);
                 expected = a.add(expected, c80);
             }
             let d = a.sub(byte, expected);
@@ -200,7 +192,7 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     }
     // The final row's output is the digest: lanes 0..4, limb k = digest bytes 4k..4k+4.
     for k in 0..8 {
-        let mut v = a.konst(0);
+        let mut v = a.cst(0);
         for b in 0..4 {
             v = a.scale_add(pis[PI_DIGEST + 4 * k + b], 1 << (8 * b), v);
         }
@@ -210,45 +202,9 @@ pub fn eval<A_: Alg>(a: &mut A_, w: &Weaken, l: &[A_::E], n: &[A_::E], pis: &[A_
     }
 }
 
-impl<F: RichField + Extendable<D>, const D: usize> Stark<F, D> for SpongeStark<F, D> {
-    type EvaluationFrame<FE, P, const D2: usize>
-        = StarkFrame<P, P::Scalar, NUM_COLUMNS, NUM_PUBLIC_INPUTS>
-    where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>;
-    type EvaluationFrameTarget = StarkFrame<ExtensionTarget<D>, ExtensionTarget<D>, NUM_COLUMNS, NUM_PUBLIC_INPUTS>;
-
-    fn eval_packed_generic<FE, P, const D2: usize>(
-        &self,
-        vars: &Self::EvaluationFrame<FE, P, D2>,
-        yield_constr: &mut ConstraintConsumer<P>,
-    ) where
-        FE: FieldExtension<D2, BaseField = F>,
-        P: PackedField<Scalar = FE>,
-    {
-        let pis: Vec<P> = vars.get_public_inputs().iter().map(|&x| P::from(x)).collect();
-        let mut a = PackedAlg { cc: yield_constr };
-        eval(&mut a, &self.weaken, vars.get_local_values(), vars.get_next_values(), &pis);
-    }
-
-    fn eval_ext_circuit(
-        &self,
-        builder: &mut CircuitBuilder<F, D>,
-        vars: &Self::EvaluationFrameTarget,
-        yield_constr: &mut RecursiveConstraintConsumer<F, D>,
-    ) {
-        let mut a = CircuitAlg { b: builder, cc: yield_constr };
-        eval(&mut a, &self.weaken, vars.get_local_values(), vars.get_next_values(), vars.get_public_inputs());
-    }
-
-    fn constraint_degree(&self) -> usize {
-        3
-    }
-
-    fn requires_ctls(&self) -> bool {
-        true
-    }
-}
+impl_stark!(SpongeStark, columns: NUM_COLUMNS, public_inputs: NUM_PUBLIC_INPUTS, |table, a, local, next, public| {
+    eval(a, &table.weaken, local, next, public)
+});
 
 /// What the honest sponge computes for one block (and what the Keccak table must permute).
 #[derive(Clone, Debug)]

@@ -75,7 +75,71 @@ pub fn verify_for(
         "length {len} is above the {} bytes a proof may claim",
         crate::MAX_MESSAGE_BYTES
     );
-    let run = || verify_unchecked(tables, proof, digest, len, config, wrap_max_bits);
+    without_panics(|| {
+        let heights = [proof.sponge.proof.recover_degree_bits(config), proof.keccak.proof.recover_degree_bits(config)];
+        for (i, &h) in heights.iter().enumerate() {
+            ensure!(h >= crate::MIN_DEGREE_BITS, "table {i}: 2^{h} rows, fewer than 2^{}", crate::MIN_DEGREE_BITS);
+            if let Some(max) = wrap_max_bits {
+                ensure!(h <= max[i], "table {i}: 2^{h} rows, more than the wrapper's 2^{}", max[i]);
+            }
+        }
+        let nc = config.num_challenges;
+        for (i, p) in [&proof.sponge, &proof.keccak].into_iter().enumerate() {
+            let o = &p.proof.openings;
+            // One CTL, no helper columns, one Z per challenge in each table.
+            let aux_ok = |v: &Option<Vec<_>>| v.as_ref().is_some_and(|v: &Vec<_>| v.len() == nc);
+            ensure!(
+                aux_ok(&o.auxiliary_polys) && aux_ok(&o.auxiliary_polys_next),
+                "table {i}: wrong number of CTL openings"
+            );
+            ensure!(
+                o.ctl_zs_first.as_ref().is_some_and(|v| v.len() == nc),
+                "table {i}: wrong number of CTL openings at 1"
+            );
+            ensure!(
+                p.proof.auxiliary_polys_cap.is_some() && p.proof.quotient_polys_cap.is_some(),
+                "table {i}: missing caps"
+            );
+        }
+        let pis = public_inputs(digest, len);
+        ensure!(proof.sponge.public_inputs == pis, "the proof is for another digest or length");
+        ensure!(proof.keccak.public_inputs.is_empty(), "the Keccak table has no public inputs");
+        let mut challenger = base_challenger(&pis, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
+        let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
+        let ctls = ctl::ctls::<F>();
+        verify_table(
+            &tables.sponge,
+            ctl::SPONGE,
+            &proof.sponge,
+            &ctls,
+            &ctl_challenges,
+            &challenger,
+            config,
+            wrap_max_bits.map(|b| b[0]),
+        )?;
+        verify_table(
+            &tables.keccak,
+            ctl::KECCAK,
+            &proof.keccak,
+            &ctls,
+            &ctl_challenges,
+            &challenger,
+            config,
+            wrap_max_bits.map(|b| b[1]),
+        )?;
+        let first = |p: &StarkProofWithPublicInputs<F, C, D>| -> Result<Vec<F>> {
+            p.proof.openings.ctl_zs_first.clone().ok_or_else(|| anyhow::anyhow!("no CTL openings at 1"))
+        };
+        let zs = [first(&proof.sponge)?, first(&proof.keccak)?];
+        ensure!(zs.iter().all(|z| z.len() == config.num_challenges), "wrong number of CTL openings");
+        verify_cross_table_lookups::<F, D, 2>(&ctls, zs, &HashMap::new(), config)?;
+        Ok(())
+    })
+}
+
+/// `run()`, with a panic inside it reported as a malformed proof (with `std`; without it, a
+/// panic aborts as any other).
+fn without_panics(run: impl FnOnce() -> Result<()>) -> Result<()> {
     #[cfg(feature = "std")]
     {
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
@@ -85,71 +149,6 @@ pub fn verify_for(
     }
     #[cfg(not(feature = "std"))]
     run()
-}
-
-fn verify_unchecked(
-    tables: &Tables,
-    proof: &MultiProof,
-    digest: &[u8; 32],
-    len: u64,
-    config: &StarkConfig,
-    wrap_max_bits: Option<[usize; 2]>,
-) -> Result<()> {
-    let heights = [proof.sponge.proof.recover_degree_bits(config), proof.keccak.proof.recover_degree_bits(config)];
-    for (i, &h) in heights.iter().enumerate() {
-        ensure!(h >= crate::MIN_DEGREE_BITS, "table {i}: 2^{h} rows, fewer than 2^{}", crate::MIN_DEGREE_BITS);
-        if let Some(max) = wrap_max_bits {
-            ensure!(h <= max[i], "table {i}: 2^{h} rows, more than the wrapper's 2^{}", max[i]);
-        }
-    }
-    let nc = config.num_challenges;
-    for (i, p) in [&proof.sponge, &proof.keccak].into_iter().enumerate() {
-        let o = &p.proof.openings;
-        // One CTL, no helper columns, one Z per challenge in each table.
-        let aux_ok = |v: &Option<Vec<_>>| v.as_ref().is_some_and(|v: &Vec<_>| v.len() == nc);
-        ensure!(
-            aux_ok(&o.auxiliary_polys) && aux_ok(&o.auxiliary_polys_next),
-            "table {i}: wrong number of CTL openings"
-        );
-        ensure!(o.ctl_zs_first.as_ref().is_some_and(|v| v.len() == nc), "table {i}: wrong number of CTL openings at 1");
-        ensure!(
-            p.proof.auxiliary_polys_cap.is_some() && p.proof.quotient_polys_cap.is_some(),
-            "table {i}: missing caps"
-        );
-    }
-    let pis = public_inputs(digest, len);
-    ensure!(proof.sponge.public_inputs == pis, "the proof is for another digest or length");
-    ensure!(proof.keccak.public_inputs.is_empty(), "the Keccak table has no public inputs");
-    let mut challenger = base_challenger(&pis, [&proof.sponge.proof.trace_cap, &proof.keccak.proof.trace_cap]);
-    let ctl_challenges = get_grand_product_challenge_set(&mut challenger, config.num_challenges);
-    let ctls = ctl::ctls::<F>();
-    verify_table(
-        &tables.sponge,
-        ctl::SPONGE,
-        &proof.sponge,
-        &ctls,
-        &ctl_challenges,
-        &challenger,
-        config,
-        wrap_max_bits.map(|b| b[0]),
-    )?;
-    verify_table(
-        &tables.keccak,
-        ctl::KECCAK,
-        &proof.keccak,
-        &ctls,
-        &ctl_challenges,
-        &challenger,
-        config,
-        wrap_max_bits.map(|b| b[1]),
-    )?;
-    let first = |p: &StarkProofWithPublicInputs<F, C, D>| -> Result<Vec<F>> {
-        p.proof.openings.ctl_zs_first.clone().ok_or_else(|| anyhow::anyhow!("no CTL openings at 1"))
-    };
-    let zs = [first(&proof.sponge)?, first(&proof.keccak)?];
-    ensure!(zs.iter().all(|z| z.len() == config.num_challenges), "wrong number of CTL openings");
-    verify_cross_table_lookups::<F, D, 2>(&ctls, zs, &HashMap::new(), config)?;
-    Ok(())
 }
 
 /// The Fiat-Shamir challenges of a proof as the native verifier derives them (CTL betas and

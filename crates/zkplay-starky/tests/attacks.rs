@@ -308,24 +308,27 @@ fn real_block_after_final_refused() {
 // ---------------------------------------------------------------------------------------------
 // Digest and the lookup.
 
+/// The honest traces of a 10-byte message whose public inputs claim its digest with byte
+/// `byte` XORed with `flip`, and that digest.
+fn claiming_another_digest(byte: usize, flip: u8) -> (Traces, [u8; 32]) {
+    let (mut tr, mut d) = generate_traces(&msg(10));
+    d[byte] ^= flip;
+    tr.public_inputs = public_inputs(&d, 10);
+    (tr, d)
+}
+
 #[test]
 fn digest_public_input_wrong() {
-    let (mut tr, digest) = generate_traces(&msg(10));
-    let mut d = digest;
-    d[31] ^= 0x40;
-    tr.public_inputs = public_inputs(&d, 10);
+    let (tr, d) = claiming_another_digest(31, 0x40);
     refused(&tr, &d, 10, Caught::Sponge(0));
 }
 
 #[test]
 fn output_not_from_the_permutation() {
     // The sponge claims another permutation output (and that digest): only the CTL sees it.
-    let (mut tr, digest) = generate_traces(&msg(10));
-    let mut d = digest;
-    d[0] ^= 1;
+    let (mut tr, d) = claiming_another_digest(0, 1);
     let v = tr.sponge[st::SOUT].values[0].to_canonical_u64() ^ 1;
     set(&mut tr.sponge, st::SOUT, 0, F::from_canonical_u64(v));
-    tr.public_inputs = public_inputs(&d, 10);
     refused(&tr, &d, 10, Caught::Ctl);
 }
 

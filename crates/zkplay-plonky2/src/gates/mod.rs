@@ -79,14 +79,24 @@ pub const fn pi_source(xx: usize, yy: usize) -> (usize, usize) {
 // ---------------------------------------------------------------------------------------------
 // A tiny algebra abstraction, so that each constraint system is written once.
 
-/// Operations needed to state constraints; implemented by numbers and by circuit targets.
-pub(crate) trait Alg {
+/// Field arithmetic on (packed) values and on circuit targets: what constraints are written in.
+/// Public because zkplay-starky states its tables' constraints in it too (carrying its constraint
+/// consumer as `with`), so that one definition of each evaluation serves both crates.
+pub trait Arith {
     type V: Copy;
     fn add(&mut self, a: Self::V, b: Self::V) -> Self::V;
     fn sub(&mut self, a: Self::V, b: Self::V) -> Self::V;
     fn mul(&mut self, a: Self::V, b: Self::V) -> Self::V;
+    /// The constant `c` (a canonical value).
     fn cst(&mut self, c: u64) -> Self::V;
+    /// `c * a`.
+    fn scale(&mut self, a: Self::V, c: u64) -> Self::V;
+    /// `acc + c * a`.
+    fn scale_add(&mut self, a: Self::V, c: u64, acc: Self::V) -> Self::V;
+}
 
+/// Operations needed to state the Keccak gates' constraints.
+pub(crate) trait Alg: Arith {
     /// `a ^ b` for bits: `a + b - 2ab`.
     fn xor(&mut self, a: Self::V, b: Self::V) -> Self::V {
         let s = self.add(a, b);
@@ -114,16 +124,21 @@ pub(crate) trait Alg {
     }
 }
 
-/// Plain (possibly packed) field arithmetic.
-pub(crate) struct Num<P>(PhantomData<P>);
+impl<T: Arith> Alg for T {}
 
-impl<P> Num<P> {
-    pub(crate) fn new() -> Self {
-        Num(PhantomData)
+/// Plain (possibly packed) field arithmetic, with `with` alongside (`()` for the gates).
+pub struct Num<P, W = ()> {
+    pub with: W,
+    _p: PhantomData<P>,
+}
+
+impl<P, W> Num<P, W> {
+    pub fn new(with: W) -> Self {
+        Num { with, _p: PhantomData }
     }
 }
 
-impl<P: PackedField> Alg for Num<P> {
+impl<P: PackedField, W> Arith for Num<P, W> {
     type V = P;
     #[inline(always)]
     fn add(&mut self, a: P, b: P) -> P {
@@ -141,14 +156,23 @@ impl<P: PackedField> Alg for Num<P> {
     fn cst(&mut self, c: u64) -> P {
         P::from(P::Scalar::from_canonical_u64(c))
     }
+    #[inline(always)]
+    fn scale(&mut self, a: P, c: u64) -> P {
+        a * P::Scalar::from_canonical_u64(c)
+    }
+    #[inline(always)]
+    fn scale_add(&mut self, a: P, c: u64, acc: P) -> P {
+        acc + a * P::Scalar::from_canonical_u64(c)
+    }
 }
 
-/// In-circuit arithmetic (recursive verification).
-struct Circ<'a, F: RichField + Extendable<D>, const D: usize> {
-    b: &'a mut CircuitBuilder<F, D>,
+/// In-circuit arithmetic (recursive verification), with `with` alongside (`()` for the gates).
+pub struct Circ<'a, F: RichField + Extendable<D>, const D: usize, W = ()> {
+    pub b: &'a mut CircuitBuilder<F, D>,
+    pub with: W,
 }
 
-impl<F: RichField + Extendable<D>, const D: usize> Alg for Circ<'_, F, D> {
+impl<F: RichField + Extendable<D>, const D: usize, W> Arith for Circ<'_, F, D, W> {
     type V = ExtensionTarget<D>;
     fn add(&mut self, a: Self::V, b: Self::V) -> Self::V {
         self.b.add_extension(a, b)
@@ -161,6 +185,12 @@ impl<F: RichField + Extendable<D>, const D: usize> Alg for Circ<'_, F, D> {
     }
     fn cst(&mut self, c: u64) -> Self::V {
         self.b.constant_extension(F::Extension::from_canonical_u64(c))
+    }
+    fn scale(&mut self, a: Self::V, c: u64) -> Self::V {
+        self.b.mul_const_extension(F::from_canonical_u64(c), a)
+    }
+    fn scale_add(&mut self, a: Self::V, c: u64, acc: Self::V) -> Self::V {
+        self.b.mul_const_add_extension(F::from_canonical_u64(c), a, acc)
     }
 }
 
@@ -263,7 +293,7 @@ macro_rules! impl_gate {
                 Self::read(src)
             }
             fn eval_unfiltered(&self, vars: EvaluationVars<F, D>) -> Vec<F::Extension> {
-                self.constraints(&mut Num::<F::Extension>::new(), |i| vars.local_wires[i], |i| vars.local_constants[i])
+                self.constraints(&mut Num::<F::Extension>::new(()), |i| vars.local_wires[i], |i| vars.local_constants[i])
             }
             fn eval_unfiltered_base_one(
                 &self,
@@ -271,7 +301,7 @@ macro_rules! impl_gate {
                 mut yield_constr: StridedConstraintConsumer<F>,
             ) {
                 let (w, k) = (vars.local_wires, vars.local_constants);
-                self.eval(&mut Num::<F>::new(), |i| w[i], |i| k[i], |c| yield_constr.one(c));
+                self.eval(&mut Num::<F>::new(()), |i| w[i], |i| k[i], |c| yield_constr.one(c));
             }
             fn eval_unfiltered_base_batch(&self, vars_base: EvaluationVarsBaseBatch<F>) -> Vec<F> {
                 self.eval_unfiltered_base_batch_packed(vars_base)
@@ -281,7 +311,7 @@ macro_rules! impl_gate {
                 builder: &mut CircuitBuilder<F, D>,
                 vars: EvaluationTargets<D>,
             ) -> Vec<ExtensionTarget<D>> {
-                self.constraints(&mut Circ { b: builder }, |i| vars.local_wires[i], |i| vars.local_constants[i])
+                self.constraints(&mut Circ { b: builder, with: () }, |i| vars.local_wires[i], |i| vars.local_constants[i])
             }
             fn generators(&self, row: usize, local_constants: &[F]) -> Vec<WitnessGeneratorRef<F, D>> {
                 self.gate_generators(row, local_constants)
@@ -307,7 +337,7 @@ macro_rules! impl_gate {
                 mut yield_constr: StridedConstraintConsumer<P>,
             ) {
                 let (w, k) = (vars.local_wires, vars.local_constants);
-                self.eval(&mut Num::<P>::new(), |i| w[i], |i| k[i], |c| yield_constr.one(c));
+                self.eval(&mut Num::<P>::new(()), |i| w[i], |i| k[i], |c| yield_constr.one(c));
             }
         }
     };
@@ -396,7 +426,7 @@ pub enum Kind {
 /// [`Kind::Pad`]); returns the index of the first non-zero constraint, if any.
 pub fn first_violation<F: RichField>(kind: Kind, wires: &[F], consts: &[F]) -> Option<usize> {
     let mut res = Vec::new();
-    let mut num = Num::<F>::new();
+    let mut num = Num::<F>::new(());
     let w = |i: usize| wires[i];
     let k = |i: usize| consts.get(i).copied().unwrap_or(F::ZERO);
     match kind {
