@@ -8,19 +8,8 @@ use bls12_381::Bls12;
 use web_time::Instant;
 use zkplay_bellman::circuit::PreimageCircuit;
 use zkplay_bellman::{blake2s256, capacity_bytes, constraints, Setup};
+use zkplay_wasm_runtime::byte_count::ByteCount;
 use zkplay_wasm_runtime::serde_json::json;
-
-/// Counts bytes instead of keeping them (the parameters of 16M constraints are gigabytes).
-struct Count(u64);
-impl std::io::Write for Count {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0 += b.len() as u64;
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn main() {
     let usage = "usage: seed_table BLOCKS RUNS";
@@ -31,8 +20,8 @@ fn main() {
         groth16::generate_random_parameters::<Bls12, _, _>(PreimageCircuit::new(blocks, None), &mut rand::rng())
             .expect("setup");
     let setup_s = t.elapsed().as_secs_f64();
-    let mut size = Count(0);
-    params.write(&mut size).expect("count");
+    // Counted, not kept: the parameters of 16M constraints are gigabytes.
+    let size = ByteCount::of(|c| params.write(c));
     let setup = Setup::from_params(blocks, params);
     let message: Vec<u8> = (0..capacity_bytes(blocks)).map(|i| b'a' + (i % 26) as u8).collect();
     let mut prove_s = Vec::new();
@@ -58,7 +47,7 @@ fn main() {
             "bytes": message.len(),
             "constraints": constraints(blocks),
             "setupSeconds": setup_s,
-            "paramsBytes": size.0,
+            "paramsBytes": size,
             "proveSeconds": prove_s,
             "verifyMs": verify_ms,
             "peakRssBytes": peak,

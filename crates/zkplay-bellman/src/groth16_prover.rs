@@ -75,6 +75,16 @@ fn eval(
     acc
 }
 
+/// Appends a variable of value `value` to `values`, unused as yet by the queries whose
+/// `densities` may use it (`eval` marks it when a constraint does); returns its index.
+fn new_variable(values: &mut Vec<Scalar>, densities: &mut [&mut Vec<bool>], value: Scalar) -> usize {
+    values.push(value);
+    for density in densities {
+        density.push(false);
+    }
+    values.len() - 1
+}
+
 impl ConstraintSystem<Scalar> for Assignment {
     type Root = Self;
 
@@ -84,10 +94,8 @@ impl ConstraintSystem<Scalar> for Assignment {
         A: FnOnce() -> AR,
         AR: Into<String>,
     {
-        self.aux.push(f()?);
-        self.a_aux_density.push(false);
-        self.b_aux_density.push(false);
-        Ok(Variable::new_unchecked(Index::Aux(self.aux.len() - 1)))
+        let i = new_variable(&mut self.aux, &mut [&mut self.a_aux_density, &mut self.b_aux_density], f()?);
+        Ok(Variable::new_unchecked(Index::Aux(i)))
     }
 
     fn alloc_input<F, A, AR>(&mut self, _: A, f: F) -> Result<Variable, SynthesisError>
@@ -96,9 +104,8 @@ impl ConstraintSystem<Scalar> for Assignment {
         A: FnOnce() -> AR,
         AR: Into<String>,
     {
-        self.inputs.push(f()?);
-        self.b_input_density.push(false);
-        Ok(Variable::new_unchecked(Index::Input(self.inputs.len() - 1)))
+        let i = new_variable(&mut self.inputs, &mut [&mut self.b_input_density], f()?);
+        Ok(Variable::new_unchecked(Index::Input(i)))
     }
 
     fn enforce<A, AR, LA, LB, LC>(&mut self, _: A, a: LA, b: LB, c: LC)

@@ -3,6 +3,7 @@
 use bls12_381::{Bls12, Scalar};
 use groth16::Parameters;
 use web_time::Instant;
+use zkplay_wasm_runtime::byte_count::ByteCount;
 pub use zkplay_wasm_runtime::statement::blake2s256;
 use zkplay_wasm_runtime::ProofOutput;
 
@@ -68,9 +69,7 @@ impl Setup {
 
     /// Bytes of the proving parameters as groth16 writes them.
     pub fn params_bytes(&self) -> usize {
-        let mut count = Count(0);
-        self.params.write(&mut count).expect("counting cannot fail");
-        count.0
+        ByteCount::of(|c| self.params.write(c)) as usize
     }
 
     pub fn capacity_bytes(&self) -> usize {
@@ -110,16 +109,4 @@ fn random_scalar() -> Result<Scalar, Error> {
     let mut wide = [0u8; 64];
     getrandom::fill(&mut wide).map_err(|e| Error::Proving(format!("no randomness for the proof: {e}")))?;
     Ok(Scalar::from_bytes_wide(&wide))
-}
-
-/// Counts bytes written instead of keeping them.
-struct Count(usize);
-impl std::io::Write for Count {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0 += b.len();
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }

@@ -30,10 +30,29 @@ struct Row {
     lookups: usize,
     rows: String,
     keygen_ms: f64,
+    timings: Runs,
+}
+
+/// Medians over the runs of one circuit, and its proof size.
+struct Runs {
     witness_ms: f64,
     prove_ms: f64,
     verify_ms: f64,
     proof_bytes: usize,
+}
+
+/// Proves `runs` times with `prove` and verifies each proof with `verifier`.
+fn measure(runs: usize, prove: impl Fn() -> ProofOutput, verifier: &Verifier) -> Runs {
+    let (mut witness, mut proving, mut verify, mut proof_bytes) = (vec![], vec![], vec![], 0);
+    for _ in 0..runs {
+        let out = prove();
+        witness.push(out.witness_ms);
+        proving.push(out.prove_ms);
+        let length = out.length as u64;
+        verify.push(time_ms(|| verifier.verify(&out.proof, &out.digest, length).expect("verify")));
+        proof_bytes = out.proof.len();
+    }
+    Runs { witness_ms: median(witness), prove_ms: median(proving), verify_ms: median(verify), proof_bytes }
 }
 
 fn main() {
@@ -68,15 +87,7 @@ fn main() {
             let (s, t) = setup(&p).expect("setup");
             let mut cs = ConstraintSystem::<Fr>::default();
             let _ = PreimageCircuit::configure_with_params(&mut cs, shape(&p).expect("shape"));
-            let (mut prove, mut verify, mut witness) = (vec![], vec![], vec![]);
-            let mut bytes = 0;
-            for _ in 0..runs {
-                let out = s.prove(&msg).expect("prove");
-                prove.push(out.prove_ms);
-                witness.push(out.witness_ms);
-                verify.push(time_ms(|| s.verify(&out.proof, &out.digest, len as u64).expect("verify")));
-                bytes = out.proof.len();
-            }
+            let m = measure(runs, || s.prove(&msg).expect("prove"), &s);
             rows.push(Row {
                 name: format!("zkevm rows_per_round={} len={len}", p.rows_per_round),
                 k: p.k,
@@ -85,25 +96,14 @@ fn main() {
                 lookups: cs.lookups().len(),
                 rows: format!("{} blocks laid out", s.capacity_blocks()),
                 keygen_ms: t.vk_ms + t.pk_ms,
-                witness_ms: median(witness),
-                prove_ms: median(prove),
-                verify_ms: median(verify),
-                proof_bytes: bytes,
+                timings: m,
             });
         }
 
         // The narrow circuit at the smallest k that holds the message.
         let k = (11..=20).find(|&k| narrow_capacity(k) >= blocks).expect("fits");
         let (s, t) = NarrowSetup::new(k).expect("narrow setup");
-        let (mut prove, mut verify, mut witness) = (vec![], vec![], vec![]);
-        let mut bytes = 0;
-        for _ in 0..runs {
-            let out = s.prove(&msg).expect("prove");
-            prove.push(out.prove_ms);
-            witness.push(out.witness_ms);
-            verify.push(time_ms(|| s.verify(&out.proof, &out.digest, len as u64).expect("verify")));
-            bytes = out.proof.len();
-        }
+        let m = measure(runs, || s.prove(&msg).expect("prove"), &s);
         rows.push(Row {
             name: format!("narrow len={len}"),
             k,
@@ -112,10 +112,7 @@ fn main() {
             lookups: s.lookups(),
             rows: format!("{} of {} ({} blocks)", s.rows_used(), 1usize << k, s.capacity_blocks()),
             keygen_ms: t.vk_ms + t.pk_ms,
-            witness_ms: median(witness),
-            prove_ms: median(prove),
-            verify_ms: median(verify),
-            proof_bytes: bytes,
+            timings: m,
         });
     }
     println!("| circuit | k | advice | fixed | lookups | rows | keygen ms | witness ms | prove ms (median) | verify ms (median) | proof B |");
@@ -130,10 +127,10 @@ fn main() {
             r.lookups,
             r.rows,
             r.keygen_ms,
-            r.witness_ms,
-            r.prove_ms,
-            r.verify_ms,
-            r.proof_bytes
+            r.timings.witness_ms,
+            r.timings.prove_ms,
+            r.timings.verify_ms,
+            r.timings.proof_bytes
         );
     }
 }

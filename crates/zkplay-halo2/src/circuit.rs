@@ -63,7 +63,7 @@
 //! absorbed from block 0 up to the first final block has `|M| = L` and `Keccak-256(M) = D`.
 
 use crate::halo2::{
-    circuit::{Cell, Layouter, SimpleFloorPlanner, Value},
+    circuit::{Layouter, Region, SimpleFloorPlanner, Value},
     halo2curves::bn256::Fr,
     plonk::{Advice, Circuit, Column, ConstraintSystem, Error, Expression, Fixed, Instance},
     poly::Rotation,
@@ -268,82 +268,72 @@ impl Circuit<Fr> for PreimageCircuit {
         let cap = p.capacity;
         config.keccak.load_aux_tables(&mut layouter, p.keccak.k)?;
 
-        let mut first_pass = SKIP_FIRST_PASS;
-        let mut public_cells: Option<[Cell; 3]> = None;
-        layouter.assign_region(
-            || "keccak + binding",
-            |mut region| {
-                if first_pass {
-                    first_pass = false;
-                    return Ok(());
+        let public_cells = assign_region_once(&mut layouter, "keccak + binding", |mut region| {
+            // Key generation needs the fixed columns, which the Keccak config assigns from
+            // the rows: lay out the empty message (same fixed pattern for any input).
+            let keygen_rows;
+            let rows = match &self.rows {
+                Some(r) => r,
+                None => {
+                    keygen_rows = keccak_rows(&[], &p);
+                    &keygen_rows
                 }
-                // Key generation needs the fixed columns, which the Keccak config assigns from
-                // the rows: lay out the empty message (same fixed pattern for any input).
-                let keygen_rows;
-                let rows = match &self.rows {
-                    Some(r) => r,
-                    None => {
-                        keygen_rows = keccak_rows(&[], &p);
-                        &keygen_rows
-                    }
+            };
+            let assigned = config.keccak.assign(&mut region, rows);
+
+            let tamper = self.tamper.clone().unwrap_or_default();
+            for &(col, row, v) in &tamper.cells {
+                let table = &config.keccak.keccak_table;
+                let column = match col {
+                    Col::IsFinal => table.is_enabled,
+                    Col::BytesLeft => table.bytes_left,
+                    Col::WordValue => table.word_value,
+                    Col::HashLo => table.output.lo(),
+                    Col::HashHi => table.output.hi(),
+                    Col::Advice(i) => config.all_advice[i],
+                    Col::Take | Col::Done | Col::AccLo | Col::AccHi => continue,
                 };
-                let assigned = config.keccak.assign(&mut region, rows);
+                region.assign_advice(column, row, Value::known(v));
+            }
+            let cell = |col: Col, row: usize, honest: Value<Fr>| -> Value<Fr> {
+                tamper.get(col, row).map_or(honest, Value::known)
+            };
 
-                let tamper = self.tamper.clone().unwrap_or_default();
-                for &(col, row, v) in &tamper.cells {
-                    let table = &config.keccak.keccak_table;
-                    let column = match col {
-                        Col::IsFinal => table.is_enabled,
-                        Col::BytesLeft => table.bytes_left,
-                        Col::WordValue => table.word_value,
-                        Col::HashLo => table.output.lo(),
-                        Col::HashHi => table.output.hi(),
-                        Col::Advice(i) => config.all_advice[i],
-                        Col::Take | Col::Done | Col::AccLo | Col::AccHi => continue,
-                    };
-                    region.assign_advice(column, row, Value::known(v));
+            // Fixed selectors.
+            for j in 0..cap {
+                for r in 0..NUM_ROUNDS {
+                    region.assign_fixed(config.q_mid, rpr * (1 + ROUNDS_PER_BLOCK * j + r), Fr::from(1u64));
                 }
-                let cell = |col: Col, row: usize, honest: Value<Fr>| -> Value<Fr> {
-                    tamper.get(col, row).map_or(honest, Value::known)
-                };
+                let s = squeeze_row(rpr, j);
+                let sel = if j == 0 { config.q_sq_first } else { config.q_sq_rest };
+                region.assign_fixed(sel, s, Fr::from(1u64));
+                if j == cap - 1 {
+                    region.assign_fixed(config.q_last, s, Fr::from(1u64));
+                }
+            }
 
-                // Fixed selectors.
-                for j in 0..cap {
-                    for r in 0..NUM_ROUNDS {
-                        region.assign_fixed(config.q_mid, rpr * (1 + ROUNDS_PER_BLOCK * j + r), Fr::from(1u64));
-                    }
-                    let s = squeeze_row(rpr, j);
-                    let sel = if j == 0 { config.q_sq_first } else { config.q_sq_rest };
-                    region.assign_fixed(sel, s, Fr::from(1u64));
-                    if j == cap - 1 {
-                        region.assign_fixed(config.q_last, s, Fr::from(1u64));
-                    }
-                }
-
-                // Running selection of the first final squeeze row.
-                let mut done = Value::known(Fr::from(0u64));
-                let (mut acc_lo, mut acc_hi) = (Value::known(Fr::from(0u64)), Value::known(Fr::from(0u64)));
-                let mut last_acc_cells = None;
-                for j in 0..cap {
-                    let s = squeeze_row(rpr, j);
-                    let f = cell(Col::IsFinal, s, assigned[s].is_final.value().map(|v| v.evaluate()));
-                    let hl = cell(Col::HashLo, s, assigned[s].hash_lo.value().map(|v| v.evaluate()));
-                    let hh = cell(Col::HashHi, s, assigned[s].hash_hi.value().map(|v| v.evaluate()));
-                    let take = cell(Col::Take, s, done.zip(f).map(|(d, f)| (Fr::from(1u64) - d) * f));
-                    done = cell(Col::Done, s, done + take);
-                    acc_lo = cell(Col::AccLo, s, acc_lo + take * hl);
-                    acc_hi = cell(Col::AccHi, s, acc_hi + take * hh);
-                    region.assign_advice(config.take, s, take);
-                    region.assign_advice(config.done, s, done);
-                    let cl = region.assign_advice(config.acc_lo, s, acc_lo);
-                    let ch = region.assign_advice(config.acc_hi, s, acc_hi);
-                    last_acc_cells = Some((cl.cell(), ch.cell()));
-                }
-                let (lo_cell, hi_cell) = last_acc_cells.expect("capacity >= 1");
-                public_cells = Some([assigned[rpr].bytes_left.cell(), hi_cell, lo_cell]);
-                Ok(())
-            },
-        )?;
+            // Running selection of the first final squeeze row.
+            let mut done = Value::known(Fr::from(0u64));
+            let (mut acc_lo, mut acc_hi) = (Value::known(Fr::from(0u64)), Value::known(Fr::from(0u64)));
+            let mut last_acc_cells = None;
+            for j in 0..cap {
+                let s = squeeze_row(rpr, j);
+                let f = cell(Col::IsFinal, s, assigned[s].is_final.value().map(|v| v.evaluate()));
+                let hl = cell(Col::HashLo, s, assigned[s].hash_lo.value().map(|v| v.evaluate()));
+                let hh = cell(Col::HashHi, s, assigned[s].hash_hi.value().map(|v| v.evaluate()));
+                let take = cell(Col::Take, s, done.zip(f).map(|(d, f)| (Fr::from(1u64) - d) * f));
+                done = cell(Col::Done, s, done + take);
+                acc_lo = cell(Col::AccLo, s, acc_lo + take * hl);
+                acc_hi = cell(Col::AccHi, s, acc_hi + take * hh);
+                region.assign_advice(config.take, s, take);
+                region.assign_advice(config.done, s, done);
+                let cl = region.assign_advice(config.acc_lo, s, acc_lo);
+                let ch = region.assign_advice(config.acc_hi, s, acc_hi);
+                last_acc_cells = Some((cl.cell(), ch.cell()));
+            }
+            let (lo_cell, hi_cell) = last_acc_cells.expect("capacity >= 1");
+            Ok([assigned[rpr].bytes_left.cell(), hi_cell, lo_cell])
+        })?;
         if let Some(cells) = public_cells {
             for (row, cell) in cells.into_iter().enumerate() {
                 layouter.constrain_instance(cell, config.instance, row);
@@ -351,6 +341,30 @@ impl Circuit<Fr> for PreimageCircuit {
         }
         Ok(())
     }
+}
+
+/// Lays out one region with `assign`, skipping the floor planner's first pass when halo2-base
+/// says to (`SKIP_FIRST_PASS`: that pass only measures the region, and the zkEVM Keccak config
+/// assigns its cells by absolute row). `Ok(None)` when no pass assigned; else what the last did.
+pub(crate) fn assign_region_once<L: Layouter<Fr>, T>(
+    layouter: &mut L,
+    name: &'static str,
+    mut assign: impl FnMut(Region<'_, Fr>) -> Result<T, Error>,
+) -> Result<Option<T>, Error> {
+    let mut first_pass = SKIP_FIRST_PASS;
+    let mut out = None;
+    layouter.assign_region(
+        || name,
+        |region| {
+            if first_pass {
+                first_pass = false;
+                return Ok(());
+            }
+            out = Some(assign(region)?);
+            Ok(())
+        },
+    )?;
+    Ok(out)
 }
 
 /// `(advice column index, rotation from the first row of a round)` of the Keccak circuit's eight

@@ -47,7 +47,7 @@ pub(crate) use halo2_base::halo2_proofs as halo2;
 pub use error::Error;
 pub use narrow::{AnySetup, CircuitChoice};
 pub use params::*;
-pub use prover::{setup, LoadTimings, Setup, SetupTimings};
+pub use prover::{prove_shplonk_with, setup, CircuitSetup, LoadTimings, Setup, SetupTimings};
 pub use statement::{check_public_inputs, keccak256, length_from_js, public_inputs};
 pub use verifier::Verifier;
 pub use zkplay_wasm_runtime::ProofOutput;

@@ -119,16 +119,3 @@ impl std::io::Read for ProofReader<'_> {
         Ok(n)
     }
 }
-
-/// `io::Write` that only counts bytes.
-pub(crate) struct CountingWriter(pub(crate) usize);
-
-impl std::io::Write for CountingWriter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}

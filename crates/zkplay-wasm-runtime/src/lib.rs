@@ -26,6 +26,7 @@ pub use serde_json;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+pub mod byte_count;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod generated;
 pub mod keccak_f;

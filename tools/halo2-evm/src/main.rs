@@ -15,20 +15,19 @@ mod circuit;
 use circuit::{keccak_rows, PreimageCircuit, WrapperParams};
 use halo2::{
     halo2curves::bn256::{Bn256, Fq, Fr, G1Affine},
-    plonk::{create_proof, keygen_pk, keygen_vk, verify_proof, ProvingKey, VerifyingKey},
+    plonk::{keygen_pk, keygen_vk, verify_proof, VerifyingKey},
     poly::{
         commitment::ParamsProver,
-        kzg::{
-            commitment::{KZGCommitmentScheme, ParamsKZG},
-            multiopen::{ProverSHPLONK, VerifierSHPLONK},
-            strategy::SingleStrategy,
-        },
+        kzg::{commitment::ParamsKZG, multiopen::VerifierSHPLONK, strategy::SingleStrategy},
     },
-    transcript::{TranscriptReadBuffer, TranscriptWriterBuffer},
+    transcript::TranscriptReadBuffer,
 };
 use rand::rngs::OsRng;
 use snark_verifier::{
-    loader::evm::{encode_calldata, EvmLoader},
+    loader::{
+        evm::{encode_calldata, EvmLoader},
+        native::NativeLoader,
+    },
     pcs::kzg::{Bdfg21, KzgAs, KzgDecidingKey},
     system::halo2::{compile, transcript::evm::EvmTranscript, Config},
     verifier::{plonk::PlonkVerifier, SnarkVerifier},
@@ -64,7 +63,12 @@ fn main() {
     let digest = zkplay_halo2::keccak256(&msg);
     let instance = zkplay_halo2::public_inputs(&digest, msg.len() as u64);
     let t = Instant::now();
-    let proof = prove_evm(&params, &pk, PreimageCircuit::new(shape, Some(keccak_rows(&msg, &shape))), &instance);
+    let circuit = PreimageCircuit::new(shape, Some(keccak_rows(&msg, &shape)));
+    // zkplay's prover (SHPLONK, the OS's randomness) with the EVM transcript the verifier replays.
+    let proof = zkplay_halo2::prove_shplonk_with::<_, EvmTranscript<_, NativeLoader, _, _>, _>(
+        &params, &pk, circuit, &instance,
+    )
+    .expect("create_proof");
     let prove_ms = t.elapsed().as_secs_f64() * 1e3;
     eprintln!("prove (EVM transcript): {prove_ms:.0} ms, {} bytes", proof.len());
     assert!(verify_native(&params, pk.get_vk(), &proof, &instance), "native verify of the EVM-transcript proof failed");
@@ -84,25 +88,6 @@ fn main() {
     });
     std::fs::write("out/summary.json", serde_json::to_string_pretty(&summary).unwrap()).unwrap();
     println!("{summary}");
-}
-
-fn prove_evm(
-    params: &ParamsKZG<Bn256>,
-    pk: &ProvingKey<G1Affine>,
-    circuit: PreimageCircuit,
-    instance: &[Fr],
-) -> Vec<u8> {
-    let mut transcript = TranscriptWriterBuffer::<_, G1Affine, _>::init(Vec::new());
-    create_proof::<KZGCommitmentScheme<Bn256>, ProverSHPLONK<'_, Bn256>, _, _, EvmTranscript<_, _, _, _>, _>(
-        params,
-        pk,
-        &[circuit],
-        &[&[instance]],
-        OsRng,
-        &mut transcript,
-    )
-    .expect("create_proof");
-    transcript.finalize()
 }
 
 fn verify_native(params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine>, proof: &[u8], instance: &[Fr]) -> bool {

@@ -158,7 +158,7 @@ impl AnySetup {
     /// Serialized size of the proving key (bytes).
     pub fn proving_key_bytes(&self) -> usize {
         match self {
-            AnySetup::Zkevm(s) => s.sizes().2,
+            AnySetup::Zkevm(s) => s.proving_key_bytes(),
             AnySetup::Narrow(s) => s.proving_key_bytes(),
         }
     }

@@ -3,13 +3,13 @@
 
 use super::layout::*;
 use super::witness::Witness;
+use crate::circuit::assign_region_once;
 use crate::halo2::{
     circuit::{Layouter, SimpleFloorPlanner, Value},
     halo2curves::{bn256::Fr, ff::PrimeField},
     plonk::{Advice, Circuit, Column, ConstraintSystem, Error, Expression, Fixed, Instance, Selector, VirtualCells},
     poly::Rotation,
 };
-use halo2_base::SKIP_FIRST_PASS;
 
 /// Shape of the circuit (fixes the verifying key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,78 +283,71 @@ impl Circuit<Fr> for NarrowCircuit {
 
     fn synthesize(&self, cfg: Self::Config, mut layouter: impl Layouter<Fr>) -> Result<(), Error> {
         let cap = self.params.capacity;
-        let mut first_pass = SKIP_FIRST_PASS;
-        layouter.assign_region(
-            || "narrow keccak",
-            |mut region| {
-                if first_pass {
-                    first_pass = false;
-                    return Ok(());
-                }
-                let one = Fr::from(1);
-                for j in 0..cap {
-                    let base = block_start(j);
-                    for z in 0..LANE_BITS {
-                        if j > 0 {
-                            region.assign_fixed(cfg.keep, base + z, one);
-                        }
-                        cfg.q_absorb.enable(&mut region, base + z)?;
+        assign_region_once(&mut layouter, "narrow keccak", |mut region| {
+            let one = Fr::from(1);
+            for j in 0..cap {
+                let base = block_start(j);
+                for z in 0..LANE_BITS {
+                    if j > 0 {
+                        region.assign_fixed(cfg.keep, base + z, one);
                     }
-                    for (t, rc) in RC.iter().enumerate() {
-                        let start = round_start(j, t);
-                        for z in 0..LANE_BITS {
-                            cfg.q_round.enable(&mut region, start + z)?;
-                            if (rc >> z) & 1 == 1 {
-                                region.assign_fixed(cfg.rc, start + z, one);
-                            }
-                            for (r, col) in cfg.wrap.iter().enumerate() {
-                                if let (Some(col), true) = (col, z < r) {
-                                    region.assign_fixed(*col, start + z, one);
-                                }
+                    cfg.q_absorb.enable(&mut region, base + z)?;
+                }
+                for (t, rc) in RC.iter().enumerate() {
+                    let start = round_start(j, t);
+                    for z in 0..LANE_BITS {
+                        cfg.q_round.enable(&mut region, start + z)?;
+                        if (rc >> z) & 1 == 1 {
+                            region.assign_fixed(cfg.rc, start + z, one);
+                        }
+                        for (r, col) in cfg.wrap.iter().enumerate() {
+                            if let (Some(col), true) = (col, z < r) {
+                                region.assign_fixed(*col, start + z, one);
                             }
                         }
                     }
-                    for r in 0..MSG_ROWS {
-                        let row = base + r;
-                        cfg.q_msg.enable(&mut region, row)?;
-                        if r == 0 {
-                            region.assign_fixed(cfg.msg_first, row, one);
-                        } else if r % 8 == 0 {
-                            region.assign_fixed(cfg.byte_start, row, one);
-                        } else {
-                            cfg.q_in_byte.enable(&mut region, row)?;
-                        }
-                        if r == MSG_ROWS - 1 {
-                            region.assign_fixed(cfg.last_bit, row, one);
-                        }
+                }
+                for r in 0..MSG_ROWS {
+                    let row = base + r;
+                    cfg.q_msg.enable(&mut region, row)?;
+                    if r == 0 {
+                        region.assign_fixed(cfg.msg_first, row, one);
+                    } else if r % 8 == 0 {
+                        region.assign_fixed(cfg.byte_start, row, one);
+                    } else {
+                        cfg.q_in_byte.enable(&mut region, row)?;
                     }
-                    let sq = squeeze_start(j);
-                    for z in 0..LANE_BITS {
-                        cfg.q_sq.enable(&mut region, sq + z)?;
-                        if z == 0 {
-                            region.assign_fixed(cfg.sq_first, sq, one);
-                        }
-                        region.assign_fixed(cfg.w_even, sq + z, Fr::from_u128(weight_even(z)));
-                        region.assign_fixed(cfg.w_odd, sq + z, Fr::from_u128(weight_odd(z)));
-                    }
-                    let s = summary_row(j);
-                    cfg.q_sum.enable(&mut region, s)?;
-                    if j == 0 {
-                        region.assign_fixed(cfg.sum_first, s, one);
-                    }
-                    if j + 1 == cap {
-                        cfg.q_last.enable(&mut region, s)?;
+                    if r == MSG_ROWS - 1 {
+                        region.assign_fixed(cfg.last_bit, row, one);
                     }
                 }
-                if let Some(w) = &self.witness {
-                    for (col, values) in cfg.advice.iter().zip(&w.cells) {
-                        for (row, v) in values.iter().enumerate() {
-                            region.assign_advice(*col, row, Value::known(*v));
-                        }
+                let sq = squeeze_start(j);
+                for z in 0..LANE_BITS {
+                    cfg.q_sq.enable(&mut region, sq + z)?;
+                    if z == 0 {
+                        region.assign_fixed(cfg.sq_first, sq, one);
+                    }
+                    region.assign_fixed(cfg.w_even, sq + z, Fr::from_u128(weight_even(z)));
+                    region.assign_fixed(cfg.w_odd, sq + z, Fr::from_u128(weight_odd(z)));
+                }
+                let s = summary_row(j);
+                cfg.q_sum.enable(&mut region, s)?;
+                if j == 0 {
+                    region.assign_fixed(cfg.sum_first, s, one);
+                }
+                if j + 1 == cap {
+                    cfg.q_last.enable(&mut region, s)?;
+                }
+            }
+            if let Some(w) = &self.witness {
+                for (col, values) in cfg.advice.iter().zip(&w.cells) {
+                    for (row, v) in values.iter().enumerate() {
+                        region.assign_advice(*col, row, Value::known(*v));
                     }
                 }
-                Ok(())
-            },
-        )
+            }
+            Ok(())
+        })?;
+        Ok(())
     }
 }

@@ -69,6 +69,13 @@ fn honest(p: NarrowParams, m: &[u8]) -> (Witness, Vec<Fr>) {
     (witness(m, p.capacity), public_inputs(&keccak256(m), m.len() as u64))
 }
 
+/// Sets each `(column, row, value)` of `w`: the cells a forgery changes.
+fn forge(w: &mut Witness, cells: &[(usize, usize, Fr)]) {
+    for &(col, row, v) in cells {
+        w.set(col, row, v);
+    }
+}
+
 fn assert_only(got: BTreeSet<(String, String, usize)>, want: &[(&str, &str, usize)]) {
     let want: BTreeSet<_> = want.iter().map(|&(g, c, r)| (g.to_string(), c.to_string(), r)).collect();
     assert_eq!(got, want);
@@ -280,15 +287,12 @@ fn selection_of_the_first_final_block() {
     let m = msg(20);
     let (mut w, _) = honest(p, &m);
     let (hh1, hl1) = (w.get(HH, s1), w.get(HL, s1));
-    w.set(TAKE, s0, Fr::from(0));
-    w.set(DONE, s0, Fr::from(0));
-    w.set(DHI, s0, Fr::from(0));
-    w.set(DLO, s0, Fr::from(0));
-    w.set(TAKE, s1, Fr::from(1));
-    w.set(DONE, s1, Fr::from(1));
-    w.set(LACC, s1, Fr::from(20));
-    w.set(DHI, s1, hh1);
-    w.set(DLO, s1, hl1);
+    let (zero, one) = (Fr::from(0), Fr::from(1));
+    #[rustfmt::skip]
+    forge(&mut w, &[
+        (TAKE, s0, zero), (DONE, s0, zero), (DHI, s0, zero), (DLO, s0, zero),
+        (TAKE, s1, one), (DONE, s1, one), (LACC, s1, Fr::from(20)), (DHI, s1, hh1), (DLO, s1, hl1),
+    ]);
     let inst = vec![Fr::from(20), hh1, hl1];
     assert_only(failures(p, w, inst), &[(SUMMARY, "take", s0)]);
 
@@ -296,15 +300,11 @@ fn selection_of_the_first_final_block() {
     let m = msg(150);
     let (mut w, _) = honest(p, &m);
     let (hh0, hl0) = (w.get(HH, s0), w.get(HL, s0));
-    for (col, v) in [(TAKE, 1), (DONE, 1)] {
-        w.set(col, s0, Fr::from(v));
-    }
-    w.set(DHI, s0, hh0);
-    w.set(DLO, s0, hl0);
-    w.set(TAKE, s1, Fr::from(0));
-    w.set(LACC, s1, Fr::from(136));
-    w.set(DHI, s1, hh0);
-    w.set(DLO, s1, hl0);
+    #[rustfmt::skip]
+    forge(&mut w, &[
+        (TAKE, s0, one), (DONE, s0, one), (DHI, s0, hh0), (DLO, s0, hl0),
+        (TAKE, s1, zero), (LACC, s1, Fr::from(136)), (DHI, s1, hh0), (DLO, s1, hl0),
+    ]);
     let inst = vec![Fr::from(136), hh0, hl0];
     assert_only(failures(p, w, inst), &[(SUMMARY, "take", s0)]);
 

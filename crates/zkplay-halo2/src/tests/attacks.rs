@@ -1,6 +1,6 @@
 //! Malicious-prover tests: every attack class against the binding of `(L, D)` to the absorbed
-//! message, one per test, each run through `MockProver` and checked to fail for the right
-//! reason (the exact gate, constraint and row, or the exact copy constraint to an instance
+//! message (alike attacks as a table run by one test, whose failure names the case), each run
+//! through `MockProver` and checked to fail for the right reason (the exact gate, constraint and row, or the exact copy constraint to an instance
 //! cell), with a control that passes where a forged witness is built by hand.
 //!
 //! Shape: k = 10, 12 rows per round, capacity 2 blocks (squeeze rows `S0 = 300`, `S1 = 600`;
@@ -165,13 +165,19 @@ fn failures(c: &PreimageCircuit, inst: Vec<Fr>) -> BTreeSet<Failure> {
 /// Asserts that `c` fails with exactly the `expected` failures (nothing else fails).
 #[track_caller]
 fn assert_caught(c: &PreimageCircuit, inst: Vec<Fr>, expected: &[Failure]) {
+    assert_caught_as("attack", c, inst, expected);
+}
+
+/// [`assert_caught`] for the case `what` of a table of attacks: a failure names it.
+#[track_caller]
+fn assert_caught_as(what: &str, c: &PreimageCircuit, inst: Vec<Fr>, expected: &[Failure]) {
     let got = failures(c, inst);
     for f in &got {
-        println!("  caught: {f:?}");
+        println!("  {what}: caught {f:?}");
     }
     let want: BTreeSet<Failure> = expected.iter().cloned().collect();
-    assert!(!got.is_empty(), "the forged witness was accepted");
-    assert_eq!(got, want, "failed, but not (only) for the expected reasons");
+    assert!(!got.is_empty(), "{what}: the forged witness was accepted");
+    assert_eq!(got, want, "{what}: failed, but not (only) for the expected reasons");
 }
 
 #[track_caller]
@@ -299,104 +305,88 @@ fn forged_block_harness_is_faithful() {
     assert_accepted(&c, public_inputs(&d, 5));
 }
 
-/// Attack: pad "hello" without the `0x01` byte (`hello 00 .. 00 80`), flags honest for L = 5,
-/// claim `(5, Keccak-f of that block)` — a digest that is not Keccak-256 of any 5-byte message.
-/// Stopped by the Keccak `padding` gate: the first padding byte must be 1 ("padding
-/// start/intermediate byte", byte 5 of round 0).
-#[test]
-fn padding_0x01_missing() {
-    let mut b = padded_block(M5);
-    b[5] = 0;
-    let (c, d) = forged_final_block(&b, &honest_flags(5));
-    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/intermediate byte", round_row(0))]);
-}
+/// A forged final block: the case's name, the block, its padding flags, the claimed length and
+/// exactly what stops it.
+type FinalBlockCase = (&'static str, [u8; RATE], [bool; RATE], u64, Vec<Failure>);
 
-/// Attack: move the `0x01` one byte later (`hello 00 01 00 .. 80`, i.e. hash "hello\0" but
-/// claim L = 5), flags honest for L = 5 so the countdown gives 5. Stopped by `padding`: byte 5
-/// must be 1 and byte 6 must be 0 (both "padding start/intermediate byte", round 0). (With
-/// flags honest for 6 bytes instead, the witness is the honest one of "hello\0" and the L copy
-/// constraint catches the claim: see `length_off_by_one_instance`.)
+/// Attacks on the padding and on which block is final, each a hand-forged final block 0
+/// ([`forged_final_block`]) claimed with the digest it squeezes.
 #[test]
-fn padding_0x01_moved() {
-    let mut b = padded_block(M5);
-    b[5] = 0;
-    b[6] = 1;
-    let (c, d) = forged_final_block(&b, &honest_flags(5));
-    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/intermediate byte", round_row(0))]);
-}
-
-/// Attack: drop the final `0x80` (`hello 01 00 .. 00`), flags honest. Stopped by `padding`:
-/// the last byte of the last input round must be 0x80 ("padding start/end byte", round 16).
-#[test]
-fn padding_0x80_missing() {
-    let mut b = padded_block(M5);
-    b[RATE - 1] = 0;
-    let (c, d) = forged_final_block(&b, &honest_flags(5));
-    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/end byte", round_row(16))]);
-}
-
-/// Attack: no `0x80` padding byte at all — the last byte counts as data (`hello 01 00 .. 00 xx`
-/// with byte 135 not a padding byte), block still declared final. Stopped twice: padding flags
-/// may switch on only once ("padding step boolean": byte 135's flag drops from 1 to 0, round
-/// 16) and Keccak's `is final` gate (is_final at S0 must equal byte 135's padding flag).
-#[test]
-fn padding_last_flag_cleared() {
-    let mut b = padded_block(M5);
-    b[RATE - 1] = 0x80;
-    let mut pad = honest_flags(5);
-    pad[RATE - 1] = false;
-    let (c, d) = forged_final_block(&b, &pad);
-    assert_caught(
-        &c,
-        public_inputs(&d, 6),
-        &[
-            gate("padding", "padding step boolean", round_row(16)),
-            gate("is final", "is_final needs to be the same as the last is_padding in the block", S0),
-        ],
-    );
-}
-
-/// Attack: hide a byte after the message end (`hello 01 00 00 07 00 .. 80`, flags honest for
-/// L = 5): the claimed digest commits to data outside the claimed message. Stopped by
-/// `padding`: intermediate padding bytes must be 0 ("padding start/intermediate byte" at
-/// round 1, byte 8 + 1 = 9).
-#[test]
-fn padding_nonzero_byte_after_end() {
-    let mut b = padded_block(M5);
-    b[9] = 7;
-    let (c, d) = forged_final_block(&b, &honest_flags(5));
-    assert_caught(&c, public_inputs(&d, 5), &[gate("padding", "padding start/intermediate byte", round_row(1))]);
-}
-
-/// Attack: a 200-byte (2-block) message; select block 0's squeezed state (not a final block)
-/// as the digest: `take = 1` at S0 (done and acc follow), hash cells at S0 (unconstrained on a
-/// non-final row) set to block 0's squeeze. Claim `(200, that)`. Stopped by our
-/// `zkplay: first squeeze row` gate, constraint 0: `take = is_final` at S0.
-#[test]
-fn non_final_block_selected_by_take() {
+fn forged_final_blocks() {
+    const START_OR_MID: &str = "padding start/intermediate byte";
+    let is_final = gate("is final", "is_final needs to be the same as the last is_padding in the block", S0);
+    let hello = |edits: &[(usize, u8)]| {
+        let mut b = padded_block(M5);
+        for &(i, v) in edits {
+            b[i] = v;
+        }
+        b
+    };
+    let mut last_not_padding = honest_flags(5);
+    last_not_padding[RATE - 1] = false;
     let m = msg(200);
-    let c = honest(&m);
-    let d = keccak_f_digest(&m[..RATE].try_into().unwrap());
-    let [hi, lo] = limbs(&d);
-    let mut t = Tamper::default();
-    t.set(Col::HashHi, S0, hi).set(Col::HashLo, S0, lo).set(Col::Take, S0, Fr::from(1u64));
-    assert_caught(&forged(&c, t), public_inputs(&d, 200), &[gate("zkplay: first squeeze row", "0", S0)]);
-}
-
-/// Attack: declare block 0 of a 200-byte message final (all 136 bytes data, no padding flag):
-/// claim `(136, Keccak-f of the first 136 bytes)`. Everything else is consistent (countdown,
-/// squeeze, a fresh hash after S0). Stopped by Keccak's `is final` gate: `is_final` at S0 must
-/// equal the last padding flag of the block, which is 0.
-#[test]
-fn non_final_block_declared_final() {
-    let m = msg(200);
-    let block: [u8; RATE] = m[..RATE].try_into().unwrap();
-    let (c, d) = forged_final_block(&block, &[false; RATE]);
-    assert_caught(
-        &c,
-        public_inputs(&d, 136),
-        &[gate("is final", "is_final needs to be the same as the last is_padding in the block", S0)],
-    );
+    let cases: [FinalBlockCase; 6] = [
+        // "hello" padded without the `0x01` byte (`hello 00 .. 00 80`), flags honest for L = 5,
+        // claiming the Keccak-f of that block: a digest that is not Keccak-256 of any 5-byte
+        // message. The first padding byte must be 1 (byte 5 of round 0).
+        (
+            "padding 0x01 missing",
+            hello(&[(5, 0)]),
+            honest_flags(5),
+            5,
+            vec![gate("padding", START_OR_MID, round_row(0))],
+        ),
+        // The `0x01` one byte later (`hello 00 01 00 .. 80`, i.e. "hello\0" hashed but L = 5
+        // claimed), flags honest for L = 5 so the countdown gives 5: byte 5 must be 1 and byte 6
+        // must be 0 (both in round 0). (With flags honest for 6 bytes instead, the witness is the
+        // honest one of "hello\0" and the L copy constraint catches the claim: see
+        // `forged_lengths_in_the_instance`.)
+        (
+            "padding 0x01 moved",
+            hello(&[(5, 0), (6, 1)]),
+            honest_flags(5),
+            5,
+            vec![gate("padding", START_OR_MID, round_row(0))],
+        ),
+        // The final `0x80` dropped (`hello 01 00 .. 00`), flags honest: the last byte of the last
+        // input round must be 0x80 (round 16).
+        (
+            "padding 0x80 missing",
+            hello(&[(RATE - 1, 0)]),
+            honest_flags(5),
+            5,
+            vec![gate("padding", "padding start/end byte", round_row(16))],
+        ),
+        // No `0x80` padding byte at all: byte 135 counts as data, the block is still declared
+        // final. Padding flags may switch on only once (byte 135's flag drops from 1 to 0, round
+        // 16), and Keccak's `is final` gate wants is_final at S0 = byte 135's padding flag.
+        (
+            "last padding flag cleared",
+            hello(&[(RATE - 1, 0x80)]),
+            last_not_padding,
+            6,
+            vec![gate("padding", "padding step boolean", round_row(16)), is_final.clone()],
+        ),
+        // A byte hidden after the message end (`hello 01 00 00 07 00 .. 80`, flags honest for
+        // L = 5): the digest commits to data outside the claimed message. Intermediate padding
+        // bytes must be 0 (round 1, byte 8 + 1 = 9).
+        (
+            "non-zero byte after the end",
+            hello(&[(9, 7)]),
+            honest_flags(5),
+            5,
+            vec![gate("padding", START_OR_MID, round_row(1))],
+        ),
+        // Block 0 of a 200-byte message declared final (all 136 bytes data, no padding flag),
+        // claiming `(136, Keccak-f of the first 136 bytes)`, all else consistent (countdown,
+        // squeeze, a fresh hash after S0). `is_final` at S0 must equal the block's last padding
+        // flag, which is 0.
+        ("non-final block declared final", m[..RATE].try_into().unwrap(), [false; RATE], 136, vec![is_final]),
+    ];
+    for (what, block, pad, len, caught) in cases {
+        let (c, d) = forged_final_block(&block, &pad);
+        assert_caught_as(what, &c, public_inputs(&d, len), &caught);
+    }
 }
 
 /// Attack: the witness hashes two messages (block 0: a 10-byte message, block 1: "the message
@@ -417,19 +407,6 @@ fn second_message_claimed_by_instance() {
     assert_caught(&c, public_inputs(&keccak256(&m2), m2.len() as u64), &all);
 }
 
-/// Attack: same two-message witness, but the prover skips the first final block (`take = 0`
-/// at S0, so `done` stays 0 and the second message is taken at S1) and claims `(10, digest of
-/// the second)`. Stopped by `zkplay: first squeeze row`, constraint 0 (`take = is_final`).
-#[test]
-fn second_message_selected_by_take() {
-    let sh = shape(true);
-    let (m1, m2) = (msg(10), b"the message I claim".to_vec());
-    let c = PreimageCircuit::new(sh, Some(rows_for(&[m1, m2.clone()], sh)));
-    let mut t = Tamper::default();
-    t.set(Col::Take, S0, Fr::from(0u64));
-    assert_caught(&forged(&c, t), public_inputs(&keccak256(&m2), 10), &[gate("zkplay: first squeeze row", "0", S0)]);
-}
-
 /// Attack: claim the empty-message hash that fills the unused capacity (with the real or a
 /// zero length). Stopped by the copy constraints on the digest (instance rows 1, 2), and on L
 /// too when the length is changed.
@@ -445,34 +422,28 @@ fn dummy_hash_claimed_by_instance() {
     assert_caught(&c, public_inputs(&keccak256(b""), 0), &all);
 }
 
-/// Attack: select the dummy hash in the witness: `take = 0` at S0 (the real final block), so
-/// the dummy at S1 is taken; claim `(100, keccak256(""))`. Stopped by `zkplay: first squeeze
-/// row`, constraint 0 (`take = is_final`).
-#[test]
-fn dummy_hash_selected_by_take() {
-    let m = msg(100);
-    let mut t = Tamper::default();
-    t.set(Col::Take, S0, Fr::from(0u64));
-    assert_caught(
-        &forged(&honest(&m), t),
-        public_inputs(&keccak256(b""), 100),
-        &[gate("zkplay: first squeeze row", "0", S0)],
-    );
+/// Lengths claimed for the honest witness of a 100-byte message: off by one, beyond the block,
+/// and field elements no u64 length check would see (`Setup::verify` never builds those: it
+/// refuses L > capacity first).
+fn forged_lengths() -> [(&'static str, Fr); 6] {
+    [
+        ("L - 1", Fr::from(99u64)),
+        ("L + 1", Fr::from(101u64)),
+        ("L = 136", Fr::from(136u64)),
+        ("L = 200", Fr::from(200u64)),
+        ("L = p - 1", -Fr::from(1u64)),
+        ("L = 2^64", Fr::from_u128(1u128 << 64)),
+    ]
 }
 
-/// The copy constraint on L: instance row 0 against `bytes_left` at row 12.
-fn length_cells() -> [Failure; 2] {
-    [instance(0), advice(Col::BytesLeft, R)]
-}
-
-/// Attack: honest witness of a 100-byte message, claimed L = 99 or 101. Stopped by the copy
+/// Attack: each forged length in instance row 0, the witness honest. Stopped by the copy
 /// constraint between instance row 0 and `bytes_left` at row 12.
 #[test]
-fn length_off_by_one_instance() {
+fn forged_lengths_in_the_instance() {
     let m = msg(100);
     let c = honest(&m);
-    for l in [99u64, 101] {
-        assert_caught(&c, public_inputs(&keccak256(&m), l), &length_cells());
+    for (what, l) in forged_lengths() {
+        assert_caught_as(what, &c, raw_instances(l, &keccak256(&m)), &[instance(0), advice(Col::BytesLeft, R)]);
     }
 }
 
@@ -487,71 +458,18 @@ fn countdown_shifted(m: &[u8], delta: Fr) -> Tamper {
     t
 }
 
-/// The only constraint a shifted countdown breaks: `is_final => bytes_left = 0` at S0.
-fn countdown_caught() -> [Failure; 1] {
-    [gate("bytes_left", "bytes_left should be 0 when is_final", S0)]
-}
-
-/// Attack: claim L = 99 or 101 for a 100-byte message and shift the whole `bytes_left`
-/// countdown of block 0 by -1/+1 to match, so the L copy holds. Stopped by Keccak's
-/// `bytes_left` gate: it is not 0 at the final squeeze row S0 ("bytes_left should be 0 when
-/// is_final").
+/// Attack: each forged length with the whole `bytes_left` countdown of block 0 shifted by
+/// `L - 100` (in the field) to match, so the L copy and every transition hold. Stopped by
+/// Keccak's `bytes_left` gate: the countdown ends at `L - 100 != 0` at the final squeeze row
+/// S0 ("bytes_left should be 0 when is_final").
 #[test]
-fn length_off_by_one_countdown() {
+fn forged_lengths_with_the_countdown() {
     let m = msg(100);
     let c = honest(&m);
-    for (l, delta) in [(99u64, -Fr::from(1u64)), (101, Fr::from(1u64))] {
-        assert_caught(&forged(&c, countdown_shifted(&m, delta)), public_inputs(&keccak256(&m), l), &countdown_caught());
-    }
-}
-
-/// Attack: claim a length beyond one block (136, 200) for a 100-byte message. Stopped by the L
-/// copy constraint.
-#[test]
-fn length_beyond_block_instance() {
-    let m = msg(100);
-    let c = honest(&m);
-    for l in [136u64, 200] {
-        assert_caught(&c, public_inputs(&keccak256(&m), l), &length_cells());
-    }
-}
-
-/// Attack: claim 136 or 200 for a 100-byte message with the countdown shifted to match.
-/// Stopped by `bytes_left` at S0 ("bytes_left should be 0 when is_final").
-#[test]
-fn length_beyond_block_countdown() {
-    let m = msg(100);
-    let c = honest(&m);
-    for l in [136u64, 200] {
-        let delta = Fr::from(l - 100);
-        assert_caught(&forged(&c, countdown_shifted(&m, delta)), public_inputs(&keccak256(&m), l), &countdown_caught());
-    }
-}
-
-/// Attack: L as a field element no u64 length check would see: p - 1 and 2^64 in instance row
-/// 0 (raw instances; `Setup::verify` never builds these, it refuses L > capacity first).
-/// Stopped by the L copy constraint.
-#[test]
-fn length_huge_field_instance() {
-    let m = msg(100);
-    let c = honest(&m);
-    let d = keccak256(&m);
-    for l in [-Fr::from(1u64), Fr::from_u128(1u128 << 64)] {
-        assert_caught(&c, raw_instances(l, &d), &length_cells());
-    }
-}
-
-/// Attack: L = p - 1 or 2^64 with the countdown shifted by `L - 100` in the field (so the
-/// transitions hold modulo p). Stopped by `bytes_left` at S0: the countdown ends at
-/// `L - 100 != 0`.
-#[test]
-fn length_huge_field_countdown() {
-    let m = msg(100);
-    let c = honest(&m);
-    let d = keccak256(&m);
-    for l in [-Fr::from(1u64), Fr::from_u128(1u128 << 64)] {
-        let delta = l - Fr::from(100u64);
-        assert_caught(&forged(&c, countdown_shifted(&m, delta)), raw_instances(l, &d), &countdown_caught());
+    for (what, l) in forged_lengths() {
+        let forged_countdown = forged(&c, countdown_shifted(&m, l - Fr::from(100u64)));
+        let caught = [gate("bytes_left", "bytes_left should be 0 when is_final", S0)];
+        assert_caught_as(what, &forged_countdown, raw_instances(l, &keccak256(&m)), &caught);
     }
 }
 
@@ -585,23 +503,135 @@ fn digest_limb_shifted_instance() {
     assert_caught(&c, inst, &[instance(2), advice(Col::AccLo, S1)]);
 }
 
-/// Attack: swap the accumulators in the witness so the copy constraints match swapped
-/// instances. Stopped by `zkplay: later squeeze rows` at S1: constraints 2 and 3
-/// (`acc = acc_prev + take * hash`, lo and hi).
-#[test]
-fn digest_limbs_swapped_in_accumulators() {
+/// Forged witness cells of an honest witness (which block is taken, `done`, the accumulators,
+/// `is_final`): each case's name, the forged circuit, the claimed instances and exactly what
+/// stops it.
+fn forgeries() -> Vec<(&'static str, PreimageCircuit, Vec<Fr>, Vec<Failure>)> {
     let m = msg(100);
     let d = keccak256(&m);
     let [hi, lo] = limbs(&d);
+    let (zero, one) = (Fr::from(0u64), Fr::from(1u64));
+    let (first, later) = ("zkplay: first squeeze row", "zkplay: later squeeze rows");
+    let two = msg(200);
+    let block0 = keccak_f_digest(&two[..RATE].try_into().unwrap());
+    let [hi0, lo0] = limbs(&block0);
+    let claimed = b"the message I claim".to_vec();
+    // The dummy (empty-message) hash added to the accumulators: `acc = hash(M) + hash("")`.
+    let e = limbs(&keccak256(b""));
+    let with_dummy = vec![Fr::from(100u64), hi + e[0], lo + e[1]];
+    let other = keccak256(b"other");
+    let (mut low_other, mut high_other) = (d, d);
+    low_other[16..].copy_from_slice(&other[16..]);
+    high_other[..16].copy_from_slice(&other[..16]);
+    let mut swapped = public_inputs(&d, 100);
+    swapped.swap(1, 2);
+    let is_final = "is_final needs to be the same as the last is_padding in the block";
+    vec![
+        // A 200-byte (2-block) message; block 0's squeezed state (not a final block) selected as
+        // the digest: `take = 1` at S0, hash cells at S0 (unconstrained on a non-final row) set
+        // to block 0's squeeze. Stopped by `take = is_final` at S0.
+        (
+            "non-final block selected by take",
+            tampered(vec![two], vec![(Col::HashHi, S0, hi0), (Col::HashLo, S0, lo0), (Col::Take, S0, one)]),
+            public_inputs(&block0, 200),
+            vec![gate(first, "0", S0)],
+        ),
+        // Two messages hashed (block 0: 10 bytes, block 1: the one claimed); the first final
+        // block skipped (`take = 0` at S0, so `done` stays 0 and the second is taken at S1),
+        // claiming `(10, digest of the second)`. Stopped by `take = is_final` at S0.
+        (
+            "second message selected by take",
+            tampered(vec![msg(10), claimed.clone()], vec![(Col::Take, S0, zero)]),
+            public_inputs(&keccak256(&claimed), 10),
+            vec![gate(first, "0", S0)],
+        ),
+        // The dummy hash selected: `take = 0` at S0 (the real final block), so the dummy at S1 is
+        // taken; claim `(100, keccak256(""))`. Stopped by `take = is_final` at S0.
+        (
+            "dummy hash selected by take",
+            tampered(vec![m.clone()], vec![(Col::Take, S0, zero)]),
+            public_inputs(&keccak256(b""), 100),
+            vec![gate(first, "0", S0)],
+        ),
+        // The accumulators swapped so the copy constraints match swapped instances. Stopped by
+        // `later squeeze rows` constraints 2 and 3 (`acc = acc_prev + take * hash`, lo and hi) at S1.
+        (
+            "digest limbs swapped in the accumulators",
+            tampered(vec![m.clone()], vec![(Col::AccLo, S1, hi), (Col::AccHi, S1, lo)]),
+            swapped,
+            vec![gate(later, "2", S1), gate(later, "3", S1)],
+        ),
+        // `done = 0` at S0 although block 0 is final and taken, so that the dummy hash at S1 is
+        // taken as well (the instances claim the sum). Stopped by `done = take` at S0.
+        (
+            "done forged",
+            tampered(vec![m.clone()], vec![(Col::Done, S0, zero)]),
+            with_dummy.clone(),
+            vec![gate(first, "1", S0)],
+        ),
+        // `take = 1` at S1 after `done = 1` (adds the dummy hash, `done` becomes 2). Stopped by
+        // `take = (1 - done_prev) * is_final` and by `a final block exists` (`done = 1` at the
+        // last squeeze row).
+        (
+            "take forged after done",
+            tampered(vec![m.clone()], vec![(Col::Take, S1, one)]),
+            with_dummy,
+            vec![gate(later, "0", S1), gate("zkplay: a final block exists", "0", S1)],
+        ),
+        // The last `acc_lo` (copied to instance row 2) set to another digest's low limb, claimed
+        // with the real high limb. Stopped by `later squeeze rows` constraint 2 at S1.
+        (
+            "acc_lo forged",
+            tampered(vec![m.clone()], vec![(Col::AccLo, S1, limbs(&other)[1])]),
+            public_inputs(&low_other, 100),
+            vec![gate(later, "2", S1)],
+        ),
+        // `acc_hi` set at S0 (it carries to S1 through the honest `acc = acc_prev`), claiming
+        // another digest's high limb. Stopped by `first squeeze row` constraint 3
+        // (`acc_hi = take * hash_hi`) at S0.
+        (
+            "acc_hi forged",
+            tampered(vec![m.clone()], vec![(Col::AccHi, S0, limbs(&other)[0])]),
+            public_inputs(&high_other, 100),
+            vec![gate(first, "3", S0)],
+        ),
+        // `is_final` cleared at both squeeze rows, so no block is final and the accumulators stay
+        // 0; claim the all-zero digest. Stopped by `a final block exists` at S1, and by Keccak's
+        // gates: `is final` (both blocks end in padding) and `absorb` (without a hash boundary the
+        // next block must continue the state).
+        (
+            "final flags cleared",
+            tampered(vec![m], vec![(Col::IsFinal, S0, zero), (Col::IsFinal, S1, zero)]),
+            public_inputs(&[0u8; 32], 100),
+            vec![
+                gate("zkplay: a final block exists", "0", S1),
+                gate("is final", is_final, S0),
+                gate("is final", is_final, S1),
+                gate("absorb", "absorb verify input", S0),
+                gate("absorb", "absorb state copy", S0),
+                gate("absorb", "absorb verify input", S1),
+                gate("absorb", "absorb state copy", S1),
+            ],
+        ),
+    ]
+}
+
+/// The honest witness of `msgs` with `cells` changed.
+fn tampered(msgs: Vec<Vec<u8>>, cells: Vec<(Col, usize, Fr)>) -> PreimageCircuit {
+    let sh = shape(true);
     let mut t = Tamper::default();
-    t.set(Col::AccLo, S1, hi).set(Col::AccHi, S1, lo);
-    let mut inst = public_inputs(&d, 100);
-    inst.swap(1, 2);
-    assert_caught(
-        &forged(&honest(&m), t),
-        inst,
-        &[gate("zkplay: later squeeze rows", "2", S1), gate("zkplay: later squeeze rows", "3", S1)],
-    );
+    for (col, row, v) in cells {
+        t.set(col, row, v);
+    }
+    forged(&PreimageCircuit::new(sh, Some(rows_for(&msgs, sh))), t)
+}
+
+/// Every [`forgeries`] case fails with exactly its expected failures.
+#[test]
+fn forged_binding_cells() {
+    for (what, circuit, claim, caught) in forgeries() {
+        assert_caught_as(what, &circuit, claim, &caught);
+    }
 }
 
 /// The vanilla circuit allows `is_final = 1` on the first row of any round; on a non-squeeze
@@ -636,94 +666,6 @@ fn mid_round_is_final_attack() {
             assert_accepted(&attack, public_inputs(&d, 136));
         }
     }
-}
-
-/// Forged `done`: `done = 0` at S0 although block 0 is final and taken, so that the dummy hash
-/// at S1 is taken as well (acc = hash(M) + hash("") in the field; the instances claim that sum).
-/// Stopped by `zkplay: first squeeze row`, constraint 1 (`done = take`) at S0.
-#[test]
-fn forge_done_flag() {
-    let m = msg(100);
-    let (d, e) = (keccak256(&m), keccak256(b""));
-    let (dl, el) = (limbs(&d), limbs(&e));
-    let mut t = Tamper::default();
-    t.set(Col::Done, S0, Fr::from(0u64));
-    let inst = vec![Fr::from(100u64), dl[0] + el[0], dl[1] + el[1]];
-    assert_caught(&forged(&honest(&m), t), inst, &[gate("zkplay: first squeeze row", "1", S0)]);
-}
-
-/// Forged `take`: `take = 1` at S1 after `done = 1` (adds the dummy hash to the accumulators,
-/// `done` becomes 2). Stopped by `zkplay: later squeeze rows` constraint 0 (`take = (1 -
-/// done_prev) * is_final`) and by `zkplay: a final block exists` (`done = 1` at the last
-/// squeeze row).
-#[test]
-fn forge_take_flag() {
-    let m = msg(100);
-    let (d, e) = (keccak256(&m), keccak256(b""));
-    let (dl, el) = (limbs(&d), limbs(&e));
-    let mut t = Tamper::default();
-    t.set(Col::Take, S1, Fr::from(1u64));
-    let inst = vec![Fr::from(100u64), dl[0] + el[0], dl[1] + el[1]];
-    assert_caught(
-        &forged(&honest(&m), t),
-        inst,
-        &[gate("zkplay: later squeeze rows", "0", S1), gate("zkplay: a final block exists", "0", S1)],
-    );
-}
-
-/// Forged `acc_lo`: the last accumulator (copied to instance row 2) set to the low limb of
-/// another digest, claimed with the real high limb. Stopped by `zkplay: later squeeze rows`
-/// constraint 2 at S1.
-#[test]
-fn forge_acc_lo() {
-    let m = msg(100);
-    let d = keccak256(&m);
-    let other = keccak256(b"other");
-    let mut claim = d;
-    claim[16..].copy_from_slice(&other[16..]);
-    let mut t = Tamper::default();
-    t.set(Col::AccLo, S1, limbs(&other)[1]);
-    assert_caught(&forged(&honest(&m), t), public_inputs(&claim, 100), &[gate("zkplay: later squeeze rows", "2", S1)]);
-}
-
-/// Forged `acc_hi`: set at S0 (it then carries to S1 through the honest `acc = acc_prev`),
-/// claiming another digest's high limb. Stopped by `zkplay: first squeeze row` constraint 3
-/// (`acc_hi = take * hash_hi`) at S0.
-#[test]
-fn forge_acc_hi() {
-    let m = msg(100);
-    let d = keccak256(&m);
-    let other = keccak256(b"other");
-    let mut claim = d;
-    claim[..16].copy_from_slice(&other[..16]);
-    let mut t = Tamper::default();
-    t.set(Col::AccHi, S0, limbs(&other)[0]);
-    assert_caught(&forged(&honest(&m), t), public_inputs(&claim, 100), &[gate("zkplay: first squeeze row", "3", S0)]);
-}
-
-/// Attack: clear `is_final` at both squeeze rows of an honest witness, so no block is final and
-/// the accumulators stay 0; claim the all-zero digest. Stopped by `zkplay: a final block
-/// exists` at S1, and by Keccak's gates: `is final` (both blocks end in padding) and `absorb`
-/// (without a hash boundary the next block must continue the state).
-#[test]
-fn final_flags_cleared() {
-    let m = msg(100);
-    let mut t = Tamper::default();
-    t.set(Col::IsFinal, S0, Fr::from(0u64)).set(Col::IsFinal, S1, Fr::from(0u64));
-    let is_final = "is_final needs to be the same as the last is_padding in the block";
-    assert_caught(
-        &forged(&honest(&m), t),
-        public_inputs(&[0u8; 32], 100),
-        &[
-            gate("zkplay: a final block exists", "0", S1),
-            gate("is final", is_final, S0),
-            gate("is final", is_final, S1),
-            gate("absorb", "absorb verify input", S0),
-            gate("absorb", "absorb state copy", S0),
-            gate("absorb", "absorb verify input", S1),
-            gate("absorb", "absorb state copy", S1),
-        ],
-    );
 }
 
 /// Advice cells (all columns but our four binding columns) of rows `rows` of the honest
