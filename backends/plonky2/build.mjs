@@ -13,13 +13,8 @@
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
 // sample proof files (samples/, index.json `samples`) proven by the same native run.
-import { join } from 'node:path';
-import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
-import { completeIndex, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
-import { log } from '@zkplay/build-kit/steps';
-import { PLONKY2_WASM_VARIANTS } from '@zkplay/build-kit/wasm-patches';
-
-const CRATE = 'zkplay-plonky2';
+import { plonky2FamilyBuild } from '@zkplay/build-kit/plonky2-family';
+import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 
 /**
  * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
@@ -34,45 +29,28 @@ export const wasmLint = [
   { crate: CRATE, feature: 'verifier-wasm' },
 ];
 
-/** Verifier data of every offered configuration, made natively and cached by crate sources. */
-const KEYS = {
-  crate: CRATE,
+export const build = plonky2FamilyBuild({
   backend: 'plonky2',
-  paths: [CRATE, 'zkplay-wasm-runtime', 'Cargo.toml', 'Cargo.lock', 'rust-toolchain.toml'],
-  // Not the sources only wasm uses (the bindings, the verifier package's entry, the threaded
-  // build's allocator): they cannot change what the native keys example makes, and each edit
-  // of them re-ran it (~1 min) for byte-identical files.
-  exclude: [
-    '/tests/',
-    '/benches/',
-    'tests.rs',
-    'bench.rs',
-    'reference.rs',
-    'node-smoke.cjs',
-    'wasm.rs',
-    'thread_cache.rs',
-  ],
-  what: 'verifier data of every configuration (native; a few minutes)',
-};
-
-export async function build({ root, cacheDir, outDir, all = true }) {
-  await buildWasmBackend({ id: 'plonky2', root, cacheDir, outDir, crate: CRATE, variants: PLONKY2_WASM_VARIANTS, all });
-  const entries = completeIndex({
-    root,
-    outDir,
-    keysDir: await runKeysExample({ root, cacheDir, ...KEYS }),
-    backend: 'plonky2',
-    facts: {
-      proofSystem: 'plonky2-fri',
-      field: 'goldilocks',
-      setup: {
-        kind: 'transparent',
-        note: 'No setup: the verifier data is derived deterministically from the circuit, built natively at build time.',
-      },
-      versions: { plonky2: lockedVersion(root, 'plonky2') },
-    },
-  });
-  log(
-    `plonky2: ${entries.length} verifier-data files (${totalBytes(entries.map((e) => e.vk))} bytes) in ${join(outDir, 'keys')}`,
-  );
-}
+  /** Verifier data of every offered configuration, made natively and cached by crate sources. */
+  keys: {
+    paths: ['zkplay-plonky2', 'zkplay-wasm-runtime', 'Cargo.toml', 'Cargo.lock', 'rust-toolchain.toml'],
+    // Not the sources only wasm uses (the bindings, the verifier package's entry, the threaded
+    // build's allocator): they cannot change what the native keys example makes, and each edit
+    // of them re-ran it (~1 min) for byte-identical files.
+    exclude: [
+      '/tests/',
+      '/benches/',
+      'tests.rs',
+      'bench.rs',
+      'reference.rs',
+      'node-smoke.cjs',
+      'wasm.rs',
+      'thread_cache.rs',
+    ],
+    what: 'verifier data of every configuration (native; a few minutes)',
+  },
+  proofSystem: 'plonky2-fri',
+  setupNote: 'No setup: the verifier data is derived deterministically from the circuit, built natively at build time.',
+  versions: ['plonky2'],
+  keysAre: 'verifier-data files',
+});

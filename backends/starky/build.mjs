@@ -10,14 +10,8 @@
 // natively (examples/keys.rs) for each zk setting, keys/wrapper-zk{off,on}.bin, listed in
 // index.json's `keys` (its sha256 is the keyHash), plus two sample proof files made by the same
 // run. The browser builds the same wrapper and refuses it unless it is the one the file pins.
-import { join } from 'node:path';
-import { buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
-import { completeIndex, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
-import { log } from '@zkplay/build-kit/steps';
-import { PLONKY2_WASM_VARIANTS } from '@zkplay/build-kit/wasm-patches';
-
-const CRATE = 'zkplay-starky';
-const PROOF_SYSTEM = 'starky-ctl-plonky2-wrap';
+import { plonky2FamilyBuild } from '@zkplay/build-kit/plonky2-family';
+import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 
 /**
  * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
@@ -32,38 +26,29 @@ export const wasmLint = [
   { crate: CRATE, feature: 'verifier-wasm' },
 ];
 
-/**
- * The wrapper key files and samples, made natively and cached by what they are made from: the
- * tables, the wrapper and the key container (this crate), the gate serializer and proof shape of
- * zkplay-plonky2, the contract (zkplay-wasm-runtime), the locked versions.
- */
-const KEYS = {
-  crate: CRATE,
+export const build = plonky2FamilyBuild({
   backend: 'starky',
-  paths: [CRATE, 'zkplay-plonky2/src', 'zkplay-wasm-runtime', 'Cargo.toml', 'Cargo.lock', 'rust-toolchain.toml'],
-  // Not what only wasm or tests read: each edit of those would re-run the example (~2 minutes).
-  exclude: ['/tests/', '/benches/', 'tests.rs', 'node-smoke.cjs', 'wasm.rs', 'thread_cache.rs', 'README.md'],
-  what: 'the wrapper key of each zk setting and two sample proofs (native; ~3 minutes)',
-};
-
-export async function build({ root, cacheDir, outDir, all = true }) {
-  await buildWasmBackend({ id: 'starky', root, cacheDir, outDir, crate: CRATE, variants: PLONKY2_WASM_VARIANTS, all });
-  const entries = completeIndex({
-    root,
-    outDir,
-    keysDir: await runKeysExample({ root, cacheDir, ...KEYS }),
-    backend: 'starky',
-    facts: {
-      proofSystem: PROOF_SYSTEM,
-      field: 'goldilocks',
-      setup: {
-        kind: 'transparent',
-        note: 'No setup: the wrapper circuit’s verifier data is derived deterministically from the code, built natively at build time; the browser builds the same circuit and checks it against this file.',
-      },
-      versions: { starky: lockedVersion(root, 'starky'), plonky2: lockedVersion(root, 'plonky2') },
-    },
-  });
-  log(
-    `starky: ${entries.length} wrapper key files (${totalBytes(entries.map((e) => e.vk))} bytes) in ${join(outDir, 'keys')}`,
-  );
-}
+  /**
+   * The wrapper key files and samples, made natively and cached by what they are made from: the
+   * tables, the wrapper and the key container (this crate), the gate serializer and proof shape of
+   * zkplay-plonky2, the contract (zkplay-wasm-runtime), the locked versions.
+   */
+  keys: {
+    paths: [
+      'zkplay-starky',
+      'zkplay-plonky2/src',
+      'zkplay-wasm-runtime',
+      'Cargo.toml',
+      'Cargo.lock',
+      'rust-toolchain.toml',
+    ],
+    // Not what only wasm or tests read: each edit of those would re-run the example (~2 minutes).
+    exclude: ['/tests/', '/benches/', 'tests.rs', 'node-smoke.cjs', 'wasm.rs', 'thread_cache.rs', 'README.md'],
+    what: 'the wrapper key of each zk setting and two sample proofs (native; ~3 minutes)',
+  },
+  proofSystem: 'starky-ctl-plonky2-wrap',
+  setupNote:
+    'No setup: the wrapper circuit’s verifier data is derived deterministically from the code, built natively at build time; the browser builds the same circuit and checks it against this file.',
+  versions: ['starky', 'plonky2'],
+  keysAre: 'wrapper key files',
+});

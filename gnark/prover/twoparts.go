@@ -169,44 +169,52 @@ func (p *Prover) Cosets(vs ...[]fr.Element) (err error) {
 	return nil
 }
 
-// Continue takes A to the coset and computes the wire MSMs and the blinding.
-func (p *Prover) Continue(st *Started) (err error) {
+// step runs one step of a proof in parts on st: refused unless ready (so a step called twice or
+// out of order is an internal error, not a wrong proof), a panic inside becomes an internal
+// error, and work gets the proving key and the clock its laps (st.lap) start from.
+func (p *Prover) step(ready bool, misuse string, work func(pk *groth16bn254.ProvingKey, t *time.Time) error) (err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
-	if st.a == nil {
-		return errorf(CodeInternal, "continue called twice or before begin")
+	if !ready {
+		return errorf(CodeInternal, "%s", misuse)
 	}
-	pk := p.pk.(*groth16bn254.ProvingKey)
 	t := time.Now()
-	if err := p.Cosets(st.a); err != nil {
-		return err
-	}
-	st.lap("A to the coset (FFTs)", &t)
-	wires := st.wires
-	if _, err := st.r.SetRandom(); err != nil {
-		return errorf(CodeInternal, "randomness: %v", err)
-	}
-	if _, err := st.s.SetRandom(); err != nil {
-		return errorf(CodeInternal, "randomness: %v", err)
-	}
-	if st.ar, err = wireMSMG1(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA)); err != nil {
-		return errorf(CodeInternal, "msm A: %v", err)
-	}
-	st.lap("msm A (G1)", &t)
-	wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
-	if st.bs1, err = wireMSMG1(pk.G1.B, wiresB); err != nil {
-		return errorf(CodeInternal, "msm B1: %v", err)
-	}
-	st.lap("msm B (G1)", &t)
-	if st.bs, err = wireMSMG2(pk.G2.B, wiresB); err != nil {
-		return errorf(CodeInternal, "msm B2: %v", err)
-	}
-	st.lap("msm B (G2)", &t)
-	if st.krs, err = wireMSMG1(pk.G1.K, wires[st.nbPublic:]); err != nil {
-		return errorf(CodeInternal, "msm K: %v", err)
-	}
-	st.lap("msm K (G1)", &t)
-	st.wires = nil
-	return nil
+	return work(p.pk.(*groth16bn254.ProvingKey), &t)
+}
+
+// Continue takes A to the coset and computes the wire MSMs and the blinding.
+func (p *Prover) Continue(st *Started) error {
+	return p.step(st.a != nil, "continue called twice or before begin", func(pk *groth16bn254.ProvingKey, t *time.Time) (err error) {
+		if err := p.Cosets(st.a); err != nil {
+			return err
+		}
+		st.lap("A to the coset (FFTs)", t)
+		wires := st.wires
+		if _, err := st.r.SetRandom(); err != nil {
+			return errorf(CodeInternal, "randomness: %v", err)
+		}
+		if _, err := st.s.SetRandom(); err != nil {
+			return errorf(CodeInternal, "randomness: %v", err)
+		}
+		if st.ar, err = wireMSMG1(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA)); err != nil {
+			return errorf(CodeInternal, "msm A: %v", err)
+		}
+		st.lap("msm A (G1)", t)
+		wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
+		if st.bs1, err = wireMSMG1(pk.G1.B, wiresB); err != nil {
+			return errorf(CodeInternal, "msm B1: %v", err)
+		}
+		st.lap("msm B (G1)", t)
+		if st.bs, err = wireMSMG2(pk.G2.B, wiresB); err != nil {
+			return errorf(CodeInternal, "msm B2: %v", err)
+		}
+		st.lap("msm B (G2)", t)
+		if st.krs, err = wireMSMG1(pk.G1.K, wires[st.nbPublic:]); err != nil {
+			return errorf(CodeInternal, "msm K: %v", err)
+		}
+		st.lap("msm K (G1)", t)
+		st.wires = nil
+		return nil
+	})
 }
 
 // Quotient computes h from A (taken to the coset by Continue) and B and C on the coset
@@ -241,39 +249,35 @@ func (p *Prover) Quotient(st *Started, b, c []fr.Element) (err error) {
 }
 
 // ZHead computes the head of the quotient's MSM and puts the proof together but for the tail.
-func (p *Prover) ZHead(st *Started) (err error) {
-	defer recoverTo(&err, CodeInternal, "proving")
-	if st.h == nil {
-		return errorf(CodeInternal, "zHead called before quotient or twice")
-	}
-	pk := p.pk.(*groth16bn254.ProvingKey)
-	t := time.Now()
-	var zHead curve.G1Jac
-	if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], st.h[:st.TailFrom], ecc.MultiExpConfig{NbTasks: 1}); err != nil {
-		return errorf(CodeInternal, "msm Z: %v", err)
-	}
-	st.lap("msm Z head (G1)", &t)
-	r, s := st.r, st.s
-	var rs fr.Element
-	rs.Mul(&r, &s).Neg(&rs)
-	deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
-	ar, bs1, bs, krs := st.ar, st.bs1, st.bs, st.krs
-	ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
-	bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
-	var deltaS curve.G2Jac
-	deltaS.FromAffine(&pk.G2.Delta)
-	deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
-	bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
-	krs.AddAssign(&zHead).AddMixed(&deltas[2])
-	var p1 curve.G1Jac
-	krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
-	krs.AddAssign(p1.ScalarMultiplication(&bs1, r.BigInt(new(big.Int))))
-	st.krs = krs
-	st.proof.Ar.FromJacobian(&ar)
-	st.proof.Bs.FromJacobian(&bs)
-	st.h = nil
-	st.lap("blinding and combine", &t)
-	return nil
+func (p *Prover) ZHead(st *Started) error {
+	return p.step(st.h != nil, "zHead called before quotient or twice", func(pk *groth16bn254.ProvingKey, t *time.Time) error {
+		var zHead curve.G1Jac
+		if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], st.h[:st.TailFrom], ecc.MultiExpConfig{NbTasks: 1}); err != nil {
+			return errorf(CodeInternal, "msm Z: %v", err)
+		}
+		st.lap("msm Z head (G1)", t)
+		r, s := st.r, st.s
+		var rs fr.Element
+		rs.Mul(&r, &s).Neg(&rs)
+		deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
+		ar, bs1, bs, krs := st.ar, st.bs1, st.bs, st.krs
+		ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
+		bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
+		var deltaS curve.G2Jac
+		deltaS.FromAffine(&pk.G2.Delta)
+		deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
+		bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
+		krs.AddAssign(&zHead).AddMixed(&deltas[2])
+		var p1 curve.G1Jac
+		krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
+		krs.AddAssign(p1.ScalarMultiplication(&bs1, r.BigInt(new(big.Int))))
+		st.krs = krs
+		st.proof.Ar.FromJacobian(&ar)
+		st.proof.Bs.FromJacobian(&bs)
+		st.h = nil
+		st.lap("blinding and combine", t)
+		return nil
+	})
 }
 
 // ZPart is Σ hⱼ[Zⱼ]₁ for j = from … from+len(h)−1: what a second instance, holding the same

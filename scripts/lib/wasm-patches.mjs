@@ -13,40 +13,23 @@ import { join } from 'node:path';
 import { backendVariants, derivedWorkspace, SHARED_CRATES } from './rust.mjs';
 import { hashTree, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
 
+/** A patch of a registry crate, kept as crates/patches/<name>-<version>-<what>.patch. */
+const patch = (name, version, what) => ({ name, version, diff: `crates/patches/${name}-${version}-${what}.patch` });
+
 /** BN254 (and every halo2curves field_arithmetic field) Montgomery product over nine 29-bit limbs on wasm32. */
-export const HALO2CURVES_MUL29 = {
-  name: 'halo2curves-axiom',
-  version: '0.7.3',
-  diff: 'crates/patches/halo2curves-axiom-0.7.3-wasm-mul29.patch',
-};
+export const HALO2CURVES_MUL29 = patch('halo2curves-axiom', '0.7.3', 'wasm-mul29');
 
 /** BLS12-381's Fp and Scalar Montgomery products (mul and square) over 29-bit limbs on wasm32 (bellman). */
-export const BLS12_381_MUL29 = {
-  name: 'bls12_381',
-  version: '0.9.0',
-  diff: 'crates/patches/bls12_381-0.9.0-wasm-mul29.patch',
-};
+export const BLS12_381_MUL29 = patch('bls12_381', '0.9.0', 'wasm-mul29');
 
 /** G1 multi-scalar multiplication with batch-affine bucket additions and signed digits (bellman's H query on wasm32). */
-export const BLS12_381_BATCH_MSM = {
-  name: 'bls12_381',
-  version: '0.9.0',
-  diff: 'crates/patches/bls12_381-0.9.0-batch-affine-msm.patch',
-};
+export const BLS12_381_BATCH_MSM = patch('bls12_381', '0.9.0', 'batch-affine-msm');
 
 /** Goldilocks product from four 32 x 32 -> 64 multiplies on wasm32. */
-export const PLONKY2_FIELD_MUL_WIDE = {
-  name: 'plonky2_field',
-  version: '1.0.0',
-  diff: 'crates/patches/plonky2_field-1.0.0-wasm-mul-wide.patch',
-};
+export const PLONKY2_FIELD_MUL_WIDE = patch('plonky2_field', '1.0.0', 'wasm-mul-wide');
 
 /** Poseidon's partial rounds with the small-entry MDS matrix (upstream's `poseidon_naive`) on wasm32. */
-export const PLONKY2_POSEIDON_PARTIAL_ROUNDS = {
-  name: 'plonky2',
-  version: '1.1.0',
-  diff: 'crates/patches/plonky2-1.1.0-wasm-poseidon-partial-rounds.patch',
-};
+export const PLONKY2_POSEIDON_PARTIAL_ROUNDS = patch('plonky2', '1.1.0', 'wasm-poseidon-partial-rounds');
 
 /**
  * What every plonky2 wasm build without wide arithmetic takes (plonky2's and starky's threads,
@@ -67,11 +50,7 @@ export const PLONKY2_WASM_VARIANTS = backendVariants({
 });
 
 /** halo2curves' parallel MSM splits its points between threads by work (scalar bit lengths), not by count (threaded builds). */
-export const HALO2CURVES_MSM_BALANCED = {
-  name: 'halo2curves-axiom',
-  version: '0.7.3',
-  diff: 'crates/patches/halo2curves-axiom-0.7.3-msm-balanced-split.patch',
-};
+export const HALO2CURVES_MSM_BALANCED = patch('halo2curves-axiom', '0.7.3', 'msm-balanced-split');
 
 /** Every patch whose code testWasmPatches runs natively. */
 export const NATIVELY_TESTED_PATCHES = [

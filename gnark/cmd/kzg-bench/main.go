@@ -12,20 +12,19 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"runtime"
 	"slices"
 	"strings"
 
+	"zkplay/gnark/cmd/internal/timing"
 	"zkplay/gnark/ethkzg"
 )
 
 func main() {
-	runs := flag.Int("runs", 5, "runs per op (the median is reported)")
-	threads := flag.Int("threads", 1, "goroutines and GOMAXPROCS")
+	t := timing.Define("runs per op (the median is reported)", 1, "goroutines and GOMAXPROCS")
 	thesis := flag.Bool("thesis", false, "time the thesis's operations at every size")
 	ops := flag.String("ops", "", "with -thesis: only these ops (comma-separated)")
-	flag.Parse()
-	runtime.GOMAXPROCS(*threads)
+	t.Parse()
+	runs, threads := t.Runs, t.Threads
 	if *thesis {
 		thesisBench(*ops, *runs, *threads)
 		return

@@ -11,21 +11,20 @@ import (
 	"os"
 	"runtime"
 
+	"zkplay/gnark/cmd/internal/timing"
 	"zkplay/gnark/primitives"
 )
 
 func main() {
-	runs := flag.Int("runs", 5, "timed runs per case (after the warm-up)")
+	t := timing.Define("timed runs per case (after the warm-up)", runtime.NumCPU(), "GOMAXPROCS (gnark-crypto's FFT and MSM use goroutines)")
 	warmup := flag.Int("warmup", 1, "untimed runs first")
 	maxFFT := flag.Int("max-fft", 15, "largest log2 size of the FFT over Fr")
 	maxG1 := flag.Int("max-g1", 10, "largest log2 size of the FFT over G1")
 	maxMSM := flag.Int("max-msm", 16, "largest log2 size of the MSM")
-	threads := flag.Int("threads", runtime.NumCPU(), "GOMAXPROCS (gnark-crypto's FFT and MSM use goroutines)")
-	flag.Parse()
-	runtime.GOMAXPROCS(*threads)
+	t.Parse()
 	enc := json.NewEncoder(os.Stdout)
 	for _, c := range primitives.DefaultCases(*maxFFT, *maxG1, *maxMSM) {
-		r, err := primitives.Measure(c, *runs, *warmup)
+		r, err := primitives.Measure(c, *t.Runs, *warmup)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

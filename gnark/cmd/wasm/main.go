@@ -28,23 +28,25 @@ var (
 	started *prover.Started
 )
 
+// methods is the API, in the order its properties are set: the one-instance prover, the steps of
+// the two-instance path (below), and the memory probes of the out-of-memory tests.
+var methods = []struct {
+	name string
+	fn   func(args []js.Value) (func() (any, error), error)
+}{
+	{"load", load}, {"prove", prove}, {"verify", verify},
+	{"begin", begin}, {"cosets", cosets}, {"proceed", proceed}, {"quotient", quotient}, {"zHead", zHead},
+	{"finish", finish}, {"loadKey", loadKey}, {"zPart", zPart},
+	{"memory", memory}, {"allocate", allocate},
+}
+
 func main() {
 	logger.Disable() // gnark's console logging would flood the worker's console
 
 	api := js.Global().Get("Object").New()
-	api.Set("load", promiseFunc(load))
-	api.Set("prove", promiseFunc(prove))
-	api.Set("verify", promiseFunc(verify))
-	api.Set("begin", promiseFunc(begin))
-	api.Set("cosets", promiseFunc(cosets))
-	api.Set("proceed", promiseFunc(proceed))
-	api.Set("quotient", promiseFunc(quotient))
-	api.Set("zHead", promiseFunc(zHead))
-	api.Set("finish", promiseFunc(finish))
-	api.Set("loadKey", promiseFunc(loadKey))
-	api.Set("zPart", promiseFunc(zPart))
-	api.Set("memory", promiseFunc(memory))
-	api.Set("allocate", promiseFunc(allocate))
+	for _, m := range methods {
+		api.Set(m.name, promiseFunc(m.fn))
+	}
 	g := js.Global()
 	g.Set("zkplayGnark", api)
 	g.Set("zkplayGnarkReady", true)

@@ -1,8 +1,11 @@
 // Ethereum's KZG in the Primitives view (docs/kzg.md): what the KZG worker is asked, the
 // operations it times and their labels, the figures of the JavaScript libraries a web developer
 // uses today (issue 39, measured in the same Chromium on this machine), and how text becomes a blob.
+import { formatPrimitiveMs } from './imported';
 
 export type KzgLanguage = 'go' | 'rust';
+/** The columns of the panel's tables, in their order. */
+export const KZG_LANGUAGES: KzgLanguage[] = ['go', 'rust'];
 
 export const KZG_LIBRARIES: Record<KzgLanguage, { language: 'Go' | 'Rust'; library: string }> = {
   go: { language: 'Go', library: 'go-eth-kzg 1.5.0 (gnark-crypto)' },
@@ -151,4 +154,12 @@ export function speedUp(fk20?: ThesisMeasured, naive?: ThesisMeasured): string {
   if (!fk20 || !naive || !(fk20.medianMs > 0)) return '';
   const x = naive.medianMs / fk20.medianMs;
   return `${x >= 10 ? x.toFixed(0) : x.toFixed(1)}×`;
+}
+
+/** A time in the panel's tables ('—' until measured). */
+export const formatKzgMs = (ms?: number) => (ms === undefined ? '—' : formatPrimitiveMs(ms));
+
+/** The Go/Rust column: Go's median over Rust's ('' until both are measured). */
+export function goOverRust(goMs?: number, rustMs?: number): string {
+  return goMs && rustMs ? `${(goMs / rustMs).toFixed(2)}×` : '';
 }

@@ -7,20 +7,15 @@
 //                 (rayon on Web Workers; cross-origin isolated pages)     rustThreadsGlue
 // A worker loads one Rust build with one thread count (a rayon pool cannot be resized).
 // Both answer the same calls: an op as in the specs, arguments as the vectors' input (JSON).
-import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { serveRequests } from '@zkplay/core/serve';
+import { startGoApi } from './go-api';
 import type { KzgLanguage, KzgRequest, KzgResponse } from './kzg';
 
 interface KzgApi {
   init(): Promise<void> | void;
   call(op: string, args: string): Promise<string> | string;
   measure(op: string, runs: number): Promise<string> | string;
-}
-
-declare global {
-  var zkplayKzgGo: KzgApi | undefined;
-  var zkplayKzgGoOnReady: (() => void) | undefined;
 }
 
 /** What scripts/lib/kzg.mjs writes to artifacts/kzg/index.json. */
@@ -43,12 +38,7 @@ const loadIndex = () => (index ??= fetchIndex<KzgIndex>(INDEX_URL));
 async function startGo(): Promise<KzgApi> {
   const { files } = await loadIndex();
   const wasm = await fetchArtifact(INDEX_URL, files.go, 'KZG wasm (Go)', () => {});
-  const runtime = new Go();
-  const { instance } = await WebAssembly.instantiate(wasm.bytes as Uint8Array<ArrayBuffer>, runtime.importObject);
-  const started = new Promise<void>((resolve) => (globalThis.zkplayKzgGoOnReady = resolve));
-  void runtime.run(instance);
-  if (!globalThis.zkplayKzgGo) await started;
-  return globalThis.zkplayKzgGo!;
+  return startGoApi<KzgApi>(wasm.bytes, 'zkplayKzgGo');
 }
 
 let rustThreads: number | undefined;

@@ -10,18 +10,12 @@
 //                  the engine validates the proposal (and isolated)          rustThreadsWideGlue
 // A worker loads one Rust build with one thread count (a rayon pool cannot be resized): the view
 // starts a new worker when its thread setting changes.
-import '@zkplay/core/go-wasm';
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, THREAD_START_PHASE } from '@zkplay/core/protocol';
 import { serveRequests, type PhaseContext } from '@zkplay/core/serve';
 import { chooseVariant, engineHasWideArithmetic, type Variant } from '@zkplay/core/wasm-bindgen';
+import { startGoApi } from './go-api';
 import type { Library, PrimitiveResult } from './result';
-
-declare global {
-  var zkplayPrimitivesGo:
-    { measure(op: string, curve: string, logN: number, runs: number, warmup: number): Promise<string> } | undefined;
-  var zkplayPrimitivesGoOnReady: (() => void) | undefined;
-}
 
 /** threads: the Rust cases' thread count (Go has one thread whatever it says). */
 export type PrimitiveRequest = {
@@ -77,12 +71,7 @@ function startGo(): Promise<Measure> {
   go ??= (async () => {
     const { files } = await loadIndex();
     const wasm = await fetchArtifact(INDEX_URL, files.go, 'primitives wasm (Go)', () => {});
-    const runtime = new Go();
-    const { instance } = await WebAssembly.instantiate(wasm.bytes as Uint8Array<ArrayBuffer>, runtime.importObject);
-    const started = new Promise<void>((resolve) => (globalThis.zkplayPrimitivesGoOnReady = resolve));
-    void runtime.run(instance);
-    if (!globalThis.zkplayPrimitivesGo) await started;
-    const api = globalThis.zkplayPrimitivesGo!;
+    const api = await startGoApi<{ measure: Measure }>(wasm.bytes, 'zkplayPrimitivesGo');
     return (op, curve, logN, runs, warmup) => api.measure(op, curve, logN, runs, warmup);
   })();
   return go;

@@ -3,6 +3,7 @@
 // wasm/native ratios, the KZG10 thesis's published Go/Rust ratios, and the points of the plot.
 import { rowKey, type PrimitiveCase } from './cases';
 import { LANGUAGE, rustLibrary, type Curve, type Op, type PrimitiveResult } from './result';
+import rustOverGo from './thesis-rust-over-go.json';
 
 /** a / b, or undefined when either is missing or b is not positive. */
 export function ratio(a: number | undefined, b: number | undefined): number | undefined {
@@ -30,39 +31,11 @@ export const THESIS = {
   },
   curve: 'bls12-381' as Curve,
   firstScale: 4,
-  /** Rust time / Go time at scales 4…15, by function and by the Go side's curve library. */
-  rustOverGo: {
-    das_fft_extension: {
-      mcl: [
-        0.2046665706, 0.1639354286, 0.1614984618, 0.1611856584, 0.1549064165, 0.1443540764, 0.1583581482, 0.1745429638,
-        0.1619955878, 0.1612750429, 0.1606722921, 0.1672942197,
-      ],
-      kilic: [
-        0.2207893101, 0.2844260556, 0.4049423169, 0.4729694823, 0.5719113486, 0.5956194173, 0.6380306672, 0.6224354706,
-        0.603022555, 0.6068944045, 0.6480324149, 0.6566185437,
-      ],
-    },
-    'fft-fr': {
-      mcl: [
-        0.07457293035, 0.07209006719, 0.0671886764, 0.06884882266, 0.07455827313, 0.07455373364, 0.07255333631,
-        0.07855784882, 0.07504978064, 0.0692980471, 0.07445771246, 0.1229436561,
-      ],
-      kilic: [
-        0.2275119018, 0.2367887391, 0.2294677295, 0.2394303516, 0.2453597617, 0.2436680075, 0.2438452408, 0.2439251392,
-        0.2427360423, 0.2544946458, 0.2570538356, 0.3276659045,
-      ],
-    },
-    'fft-g1': {
-      mcl: [
-        0.4487460509, 0.461962978, 0.4895764162, 0.48464235, 0.4914050933, 0.5086097584, 0.5139305462, 0.5119792129,
-        0.510540761, 0.5265395836, 0.5247548812, 0.5308324576,
-      ],
-      kilic: [
-        0.1856829833, 0.1818129786, 0.1762608946, 0.1898944748, 0.1886488643, 0.2097835787, 0.1905717721, 0.1896672929,
-        0.1879971438, 0.2075653964, 0.2752891918, 0.3386484201,
-      ],
-    },
-  },
+  /**
+   * Rust time / Go time at scales 4…15, by function and by the Go side's curve library: the
+   * thesis's numbers, transcribed as data (thesis-rust-over-go.json).
+   */
+  rustOverGo,
 } as const;
 
 export interface ThesisRatio {
