@@ -13,7 +13,7 @@
 // made natively (examples/keys.rs) for every configuration the page offers, one file per
 // configuration under keys/, listed in index.json's `keys` (its sha256 is the keyHash), plus two
 // sample proof files (samples/, index.json `samples`) proven by the same native run.
-import { plonky2FamilyBuild } from '@zkplay/build-kit/plonky2-family';
+import { plonky2FamilyBuild, plonky2FamilyWasmLint } from '@zkplay/build-kit/plonky2-family';
 import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 
 /**
@@ -23,11 +23,7 @@ import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 export const freshBuildSeconds = 252;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
 export const lazyParts = WIDE_ON_REQUEST;
-/** The wasm features `npm test` lints (scripts/lib/lint.mjs): they compile from crates/ as it is. */
-export const wasmLint = [
-  { crate: CRATE, feature: 'wasm' },
-  { crate: CRATE, feature: 'verifier-wasm' },
-];
+export const wasmLint = plonky2FamilyWasmLint('plonky2');
 
 export const build = plonky2FamilyBuild({
   backend: 'plonky2',

@@ -10,7 +10,7 @@
 // natively (examples/keys.rs) for each zk setting, keys/wrapper-zk{off,on}.bin, listed in
 // index.json's `keys` (its sha256 is the keyHash), plus two sample proof files made by the same
 // run. The browser builds the same wrapper and refuses it unless it is the one the file pins.
-import { plonky2FamilyBuild } from '@zkplay/build-kit/plonky2-family';
+import { plonky2FamilyBuild, plonky2FamilyWasmLint } from '@zkplay/build-kit/plonky2-family';
 import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 
 /**
@@ -20,11 +20,7 @@ import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
 export const freshBuildSeconds = 319;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
 export const lazyParts = WIDE_ON_REQUEST;
-/** The wasm features `npm test` lints (scripts/lib/lint.mjs): they compile from crates/ as it is. */
-export const wasmLint = [
-  { crate: CRATE, feature: 'wasm' },
-  { crate: CRATE, feature: 'verifier-wasm' },
-];
+export const wasmLint = plonky2FamilyWasmLint('starky');
 
 export const build = plonky2FamilyBuild({
   backend: 'starky',

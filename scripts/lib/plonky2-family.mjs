@@ -36,3 +36,7 @@ export function plonky2FamilyBuild({ backend, keys, proofSystem, setupNote, vers
     );
   };
 }
+
+/** The wasm features `npm test` lints of such a backend (lint.mjs): they compile from crates/ as it is. */
+export const plonky2FamilyWasmLint = (backend) =>
+  ['wasm', 'verifier-wasm'].map((feature) => ({ crate: `zkplay-${backend}`, feature }));
