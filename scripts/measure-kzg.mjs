@@ -3,7 +3,7 @@
 // a person would: a fresh page per Rust thread count (a rayon pool is sized once per worker),
 // the panel's Runs set, its "Full sweep" (blobs, cells, cell verification, recovery; Go and Rust)
 // and, with --thesis, the thesis's operations. Prints the load average before each sweep (an
-// idle machine is the only one whose figures compare), then one JSON line per sweep and a
+// idle machine is the only one whose figures compare; with anything else seen busy), then one JSON line per sweep and a
 // Markdown table per thread count, from the numbers the panel itself shows. Then, in the same
 // browser, the JavaScript libraries a web developer uses today (micro-eth-signer, kzg-wasm:
 // scripts/kzg-js/), on the same blob, so that the comparison is of one machine at one time.
@@ -17,6 +17,7 @@ import { createServer } from 'vite';
 import { root } from './lib/steps.mjs';
 import { cliOptions, countList } from './lib/args.mjs';
 import { servePlayground } from './lib/browser-bench.mjs';
+import { machineLoad } from './lib/machine-load.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const THESIS_BUTTONS = { quick: /^Measure the thesis's operations/, full: /^Full sweep \(to 2\^12/ };
@@ -32,8 +33,6 @@ const threadCounts = countList(opts.threads, 'threads');
 const runs = countList(opts.runs, 'runs')[0];
 /** A sweep takes minutes; the full thesis sweep about half an hour on a 2-core machine. */
 const SWEEP_TIMEOUT_MS = 90 * 60_000;
-
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** A table's header and body cells as text, row by row. */
 async function tableText(table) {
@@ -66,9 +65,9 @@ async function measureJsLibraries(browser) {
       const page = await (await browser.newContext()).newPage();
       await page.goto(server.resolvedUrls.local[0]);
       await page.waitForFunction(() => globalThis.zkplayKzgJs);
-      const load = loadAverage();
+      const load = await machineLoad(`before ${name}`);
       const r = await page.evaluate(([n, k, e]) => globalThis.zkplayKzgJs.measure(n, k, e), [name, runs, expected]);
-      console.log(JSON.stringify({ sweep: 'js', runs, loadAverageBefore: load, ...r }));
+      console.log(JSON.stringify({ sweep: 'js', runs, loadBefore: load, ...r }));
       rows[0].push(`${name} (${r.setup})`);
       column.set('Load the library and the trusted setup', [
         ...(column.get('Load the library and the trusted setup') ?? []),
@@ -106,13 +105,15 @@ try {
     if (opts.thesis !== 'none')
       sweeps.push(['thesis', panel.locator('.thesis'), THESIS_BUTTONS[opts.thesis], "The thesis's operations"]);
     for (const [name, scope, button, tableName] of sweeps) {
-      const load = loadAverage();
+      const load = await machineLoad(`before the ${name} sweep (Rust on ${threads} thread(s))`);
       const t0 = Date.now();
       const errors = await sweep(scope, button);
       const rows = await tableText(page.getByRole('table', { name: tableName }));
       const seconds = Math.round((Date.now() - t0) / 1000);
-      console.log(JSON.stringify({ sweep: name, threads, runs, loadAverageBefore: load, seconds, errors, rows }));
-      console.log(`\n${name}, Rust on ${threads} thread(s), medians of ${runs}, load ${load}, ${seconds} s\n`);
+      console.log(JSON.stringify({ sweep: name, threads, runs, loadBefore: load, seconds, errors, rows }));
+      console.log(
+        `\n${name}, Rust on ${threads} thread(s), medians of ${runs}, load ${load.loadavg.join(' ')}, ${seconds} s\n`,
+      );
       console.log(markdown(rows));
       if (errors.length) {
         failed = true;
