@@ -65,7 +65,8 @@ export async function patchedModuleDir({ root, cacheDir, goDir, module, version,
   if (existsSync(join(dir, 'done'))) return dir;
   await step(`go: derive ${basename(module)}@${version} patched with ${basename(patch)}`, async () => {
     const src = await moduleSource(goDir, module, version);
-    const tmp = `${dir}.tmp`;
+    // Per process: npm test's lint suite derives the copy too, beside the set-up's gnark build.
+    const tmp = `${dir}.tmp-${process.pid}`;
     rmSync(tmp, { recursive: true, force: true });
     copyWritable(src, tmp);
     await run('git', ['apply', '--verbose', join(root, patch)], { cwd: tmp, prefix: `patch ${basename(module)}` });
@@ -76,7 +77,9 @@ export async function patchedModuleDir({ root, cacheDir, goDir, module, version,
       quiet: true,
     });
     writeFileSync(join(tmp, 'done'), `${module}@${version} + ${patch} (sha256 ${sha})\n`);
-    replaceDir(tmp, dir);
+    // The other one finished first: its copy is the same, and may be in use.
+    if (existsSync(join(dir, 'done'))) rmSync(tmp, { recursive: true, force: true });
+    else replaceDir(tmp, dir);
   });
   return dir;
 }
