@@ -68,11 +68,27 @@ export async function ensureWasmBindgen(root, cacheDir) {
   const dir = join(cacheDir, 'tools', `wasm-bindgen-${version}`);
   const bin = join(dir, 'bin', 'wasm-bindgen');
   if ((capture(bin, ['--version']) ?? '').includes(version)) return bin;
-  // Without --locked: the CLI's own lock file wants a webpki-roots the registry lacks.
-  await step(`install wasm-bindgen-cli ${version} from crates.io (cargo install, ~10 min, once)`, () =>
-    run('cargo', ['+stable', 'install', 'wasm-bindgen-cli', '--version', version, '--root', dir], {
-      prefix: 'cargo install',
-    }),
+  // Without --locked: the CLI's own lock file wants a webpki-roots the registry lacks (cargo
+  // resolves the whole lock, optional dependencies too). Only the `wasm-bindgen` binary, and
+  // without the default `rustls-tls` feature: TLS (rustls, ring) serves the test runner's
+  // downloads, which nothing here runs, so neither is compiled.
+  await step(`install wasm-bindgen-cli ${version} from crates.io (cargo install, ~2-3 min, once)`, () =>
+    run(
+      'cargo',
+      [
+        '+stable',
+        'install',
+        'wasm-bindgen-cli',
+        '--version',
+        version,
+        '--root',
+        dir,
+        '--no-default-features',
+        '--bin',
+        'wasm-bindgen',
+      ],
+      { prefix: 'cargo install' },
+    ),
   );
   return bin;
 }
