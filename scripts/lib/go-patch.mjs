@@ -16,7 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { replaceDir, writeFileAtomic } from './atomic.mjs';
 import { capture, log, run, sha256File, step } from './steps.mjs';
 
@@ -55,6 +55,16 @@ function copyWritable(src, dest) {
   }
 }
 
+/** Whether a process with this pid exists (signal 0 checks without sending anything). */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 /**
  * The patched copy of module@version: <cacheDir>/go-patched/<name>@<version>-<sha256 of the
  * patch, 16 hex>, made once (a `done` file marks a finished copy). Returns its path.
@@ -65,8 +75,13 @@ export async function patchedModuleDir({ root, cacheDir, goDir, module, version,
   if (existsSync(join(dir, 'done'))) return dir;
   await step(`go: derive ${basename(module)}@${version} patched with ${basename(patch)}`, async () => {
     const src = await moduleSource(goDir, module, version);
-    const tmp = `${dir}.tmp`;
-    rmSync(tmp, { recursive: true, force: true });
+    // Per process: npm test's lint suite derives the copy too, beside the set-up's gnark build.
+    // A copy left by a process that is gone (killed half-way) is removed.
+    const tmp = `${dir}.tmp-${process.pid}`;
+    const stem = `${basename(dir)}.tmp-`;
+    for (const d of existsSync(dirname(dir)) ? readdirSync(dirname(dir)).filter((d) => d.startsWith(stem)) : [])
+      if (!isRunning(Number(d.slice(stem.length)))) rmSync(join(dirname(dir), d), { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true }); // a pid used again
     copyWritable(src, tmp);
     await run('git', ['apply', '--verbose', join(root, patch)], { cwd: tmp, prefix: `patch ${basename(module)}` });
     // `git apply` run inside some other git work tree would skip paths: check it all applied.
@@ -76,7 +91,9 @@ export async function patchedModuleDir({ root, cacheDir, goDir, module, version,
       quiet: true,
     });
     writeFileSync(join(tmp, 'done'), `${module}@${version} + ${patch} (sha256 ${sha})\n`);
-    replaceDir(tmp, dir);
+    // The other one finished first: its copy is the same, and may be in use.
+    if (existsSync(join(dir, 'done'))) rmSync(tmp, { recursive: true, force: true });
+    else replaceDir(tmp, dir);
   });
   return dir;
 }

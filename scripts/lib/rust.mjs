@@ -17,7 +17,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { replaceDir } from './atomic.mjs';
-import { capture, hashTree, log, place, run, sha256File, step } from './steps.mjs';
+import { capture, hashTree, log, nativeCargoEnv, place, run, sha256File, step } from './steps.mjs';
 import { parseToml, readToml, stringifyToml } from './toml.mjs';
 import { multiplyCensus } from './wasm-census.mjs';
 
@@ -68,11 +68,23 @@ export async function ensureWasmBindgen(root, cacheDir) {
   const dir = join(cacheDir, 'tools', `wasm-bindgen-${version}`);
   const bin = join(dir, 'bin', 'wasm-bindgen');
   if ((capture(bin, ['--version']) ?? '').includes(version)) return bin;
-  // Without --locked: the CLI's own lock file wants a webpki-roots the registry lacks.
-  await step(`install wasm-bindgen-cli ${version} from crates.io (cargo install, ~10 min, once)`, () =>
-    run('cargo', ['+stable', 'install', 'wasm-bindgen-cli', '--version', version, '--root', dir], {
-      prefix: 'cargo install',
-    }),
+  // Without --locked: the CLI's own lock file wants a webpki-roots the registry lacks (cargo
+  // resolves the whole lock, optional dependencies too). Only the `wasm-bindgen` binary, and
+  // without the default `rustls-tls` feature: TLS (rustls, ring) serves the test runner's
+  // downloads, which nothing here runs, so neither is compiled. With the pinned nightly, into the
+  // native target folder, with the release settings the native builds use (nativeCargoEnv's LTO,
+  // crates/Cargo.toml's codegen units: cargo hashes an explicit setting apart from its default),
+  // so that the dependencies it shares with the crates (serde, rayon, libc, ...: 53 of its 197
+  // units) are compiled once for both.
+  const codegenUnits = readToml(join(root, 'crates', 'Cargo.toml')).profile?.release?.['codegen-units'];
+  const env = {
+    ...nativeCargoEnv(cacheDir),
+    ...(codegenUnits ? { CARGO_PROFILE_RELEASE_CODEGEN_UNITS: String(codegenUnits) } : {}),
+  };
+  const args = ['install', 'wasm-bindgen-cli', '--version', version, '--root', dir];
+  args.push('--no-default-features', '--bin', 'wasm-bindgen');
+  await step(`install wasm-bindgen-cli ${version} from crates.io (cargo install, ~3 min, once)`, () =>
+    run('cargo', [`+${pinnedToolchain(root)}`, ...args], { env, prefix: 'cargo install' }),
   );
   return bin;
 }

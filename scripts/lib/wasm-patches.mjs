@@ -7,11 +7,13 @@
 // bellman's curve) compares every product with a reference that shares no code with it, and
 // tests/msm_split.rs the parallel MSM with a sum of single products. A wrong product or a lost
 // point then fails a test here, not a proof in a browser.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { backendVariants, derivedWorkspace, SHARED_CRATES } from './rust.mjs';
-import { hashTree, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
+import { capture, hashTree, nativeCargoEnv, run, sha256File, step } from './steps.mjs';
+import { parseToml, stringifyToml } from './toml.mjs';
 
 /** A patch of a registry crate, kept as crates/patches/<name>-<version>-<what>.patch. */
 const patch = (name, version, what) => ({ name, version, diff: `crates/patches/${name}-${version}-${what}.patch` });
@@ -61,17 +63,31 @@ export const NATIVELY_TESTED_PATCHES = [
   BLS12_381_BATCH_MSM,
 ];
 
+/** The crate whose tests run the patched code natively, and the flag that switches that code on. */
+const TEST_CRATE = 'zkplay-primitives';
+const PATCH_CFG = ['--cfg', 'zkplay_wasm_patches'];
+/** A test target of TEST_CRATE that has tests only under PATCH_CFG. */
+const FLAG_GATED_TEST = 'bls12_381_msm';
+
 /**
  * Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on.
  * The derived workspace is kept, named by what it is made from (the crate, its tests, the lock,
  * the toolchain and the patches' contents), and not derived again while that holds.
+ *
+ * The flag reaches only the patched crates and zkplay-primitives (a profile's per-package
+ * `rustflags`, nightly's profile-rustflags, as rust-toolchain.toml pins), not every crate as
+ * RUSTFLAGS would: the other ~65 dependencies are then the very units the native builds compile
+ * (same features and profile), so they are built in the native target folder once and shared with
+ * the keys builds and the rust suite, instead of a second time in a folder of this suite's own.
+ * The tests are compiled with cargo and run by this script: a `cargo test` would hold that
+ * folder's lock while its tests run (minutes), stalling the set-up's native builds beside it.
  */
 export async function testWasmPatches({ root, cacheDir }) {
   const crates = join(root, 'crates');
   const key = createHash('sha256')
     .update(
       hashTree([
-        join(crates, 'zkplay-primitives'),
+        join(crates, TEST_CRATE),
         ...SHARED_CRATES.map((c) => join(crates, c)),
         join(crates, 'Cargo.toml'),
         join(crates, 'Cargo.lock'),
@@ -79,6 +95,7 @@ export async function testWasmPatches({ root, cacheDir }) {
       ]),
     )
     .update(NATIVELY_TESTED_PATCHES.map((p) => sha256File(join(root, p.diff))).join())
+    .update(JSON.stringify(PATCH_CFG))
     .digest('hex')
     .slice(0, 16);
   const base = join(cacheDir, 'workspaces');
@@ -86,20 +103,75 @@ export async function testWasmPatches({ root, cacheDir }) {
   if (!existsSync(join(dir, 'derived'))) {
     for (const old of existsSync(base) ? readdirSync(base).filter((d) => d.startsWith('wasm-patches-native-test')) : [])
       rmSync(join(base, old), { recursive: true, force: true });
-    await step('wasm patches: derive a workspace with the patched crates', () =>
-      derivedWorkspace(root, dir, 'zkplay-primitives', NATIVELY_TESTED_PATCHES, { tests: true }),
-    );
+    await step('wasm patches: derive a workspace with the patched crates', async () => {
+      await derivedWorkspace(root, dir, TEST_CRATE, NATIVELY_TESTED_PATCHES, { tests: true });
+      flagPatchedCrates(join(dir, 'Cargo.toml'), [...new Set(NATIVELY_TESTED_PATCHES.map((p) => p.name)), TEST_CRATE]);
+    });
     writeFileSync(join(dir, 'derived'), `${key}\n`);
   }
-  await step('wasm patches: cargo test --release -p zkplay-primitives with --cfg zkplay_wasm_patches', () =>
-    run('cargo', ['test', '--release', '-p', 'zkplay-primitives'], {
-      cwd: dir,
-      env: {
-        ...nativeCargoEnv(),
-        CARGO_TARGET_DIR: join(cacheDir, 'cargo-target-wasm-patches-test'),
-        RUSTFLAGS: '--cfg zkplay_wasm_patches',
-      },
-      prefix: 'wasm patches',
-    }),
+  const args = ['test', '--release', '-p', TEST_CRATE, '--no-run'];
+  const opts = { cwd: dir, env: nativeCargoEnv() };
+  await step(
+    `wasm patches: cargo test --no-run --release -p ${TEST_CRATE}, ${PATCH_CFG.join(' ')} on the patched crates`,
+    () => run('cargo', args, { ...opts, prefix: 'wasm patches' }),
   );
+  const tests = await testExecutables(args, opts);
+  // tests/bls12_381_msm.rs compiles only under the flag: its tests listed show that the flag
+  // reached the test targets (a profile's settings could otherwise be lost without an error).
+  const gated = tests.find((t) => t.name === FLAG_GATED_TEST);
+  const listed = gated && capture(gated.executable, ['--list', '--format', 'terse']);
+  if (!listed?.includes(': test'))
+    throw new Error(`wasm patches: ${FLAG_GATED_TEST} has no test, so ${PATCH_CFG.join(' ')} did not reach the tests`);
+  await step(`wasm patches: run the ${tests.length} test binaries of ${TEST_CRATE}`, async () => {
+    const cwd = join(dir, TEST_CRATE); // where cargo test runs them
+    for (const t of tests)
+      await run(t.executable, [], { cwd, env: { CARGO_MANIFEST_DIR: cwd }, prefix: `wasm patches ${t.name}` });
+  });
+}
+
+/** Adds the per-package profile rustflags that switch the patched code on (testWasmPatches) to a derived Cargo.toml. */
+function flagPatchedCrates(manifestPath, names) {
+  const ws = parseToml(readFileSync(manifestPath, 'utf8'));
+  ws['cargo-features'] = ['profile-rustflags'];
+  ws.profile ??= {};
+  // release for the libraries, bench for the test targets of `cargo test --release` (which
+  // inherits release's settings: named here too, so that the tests cannot lose the flag).
+  for (const profile of ['release', 'bench']) {
+    ws.profile[profile] ??= {};
+    ws.profile[profile].package = Object.fromEntries(names.map((n) => [n, { rustflags: PATCH_CFG }]));
+  }
+  writeFileSync(
+    manifestPath,
+    `# Derived by scripts/lib/wasm-patches.mjs (not committed) from crates/Cargo.toml.\n${stringifyToml(ws)}`,
+  );
+}
+
+/**
+ * The test binaries that a finished `cargo test --no-run` built ({ name, executable }), from
+ * cargo's JSON messages (a second, fresh run: it compiles nothing).
+ */
+function testExecutables(args, { cwd, env }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('cargo', [...args, '--message-format', 'json'], { cwd, env: { ...process.env, ...env } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0)
+        return reject(
+          new Error(`cargo ${args.join(' ')} --message-format json exited with ${code}\n${err.slice(-2000)}`),
+        );
+      const messages = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
+      resolve(
+        messages
+          .filter((m) => m.reason === 'compiler-artifact' && m.profile?.test && m.executable)
+          .map((m) => ({ name: m.target.name, executable: m.executable })),
+      );
+    });
+  });
 }
