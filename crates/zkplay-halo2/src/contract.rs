@@ -227,16 +227,27 @@ mod tests {
         zkplay_wasm_runtime::generated::check_phases_file::<Halo2Prover>(env!("CARGO_MANIFEST_DIR"), "halo2");
     }
 
-    /// The files the build would ship for (k, rows per round), from a test setup made here.
-    fn shipped(k: u32, rows_per_round: usize) -> Artifacts {
-        let (s, _) = crate::setup(&Params { k, rows_per_round }).unwrap();
+    /// The files the build would ship for `s`.
+    fn files_of(s: &crate::Setup) -> Artifacts {
         Artifacts::new().with("params", crate::keys::params_file(s.kzg_params())).with("vk", s.vk_file())
+    }
+
+    /// The files the build would ship for k = 10 with 12 rows per round, from the tests' shared
+    /// setup (`crate::tests::small`, under which `crate::tests::hello` is an honest proof).
+    fn shipped() -> Artifacts {
+        files_of(crate::tests::small())
+    }
+
+    /// The files of another setup of the same configuration (another secret).
+    fn other_setup() -> Artifacts {
+        static S: std::sync::OnceLock<crate::Setup> = std::sync::OnceLock::new();
+        files_of(S.get_or_init(|| crate::setup(&Params { k: 10, rows_per_round: 12 }).unwrap().0))
     }
 
     /// The contract as the wasm `Prover` and the worker see it: report shapes, and every refusal with its protocol code.
     #[test]
     fn contract_reports_and_codes() {
-        let files = shipped(10, 12);
+        let files = shipped();
         let (p, report) =
             Halo2Prover::prepare(&json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12}), &files).unwrap();
         assert_eq!(ids(&report.phases), ["load-keys", "pk"]);
@@ -318,11 +329,9 @@ mod tests {
     /// it; another key, a damaged key or another configuration is read (or refused) anew.
     #[test]
     fn verifier_cache_answers_as_a_fresh_read() {
-        let files = shipped(10, 12);
-        let other = shipped(10, 12);
-        let (p, _) = Halo2Prover::prepare(&json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12}), &files).unwrap();
-        let out = p.prove(b"cache").unwrap();
-        let digest = crate::keccak256(b"cache");
+        let (files, other) = (shipped(), other_setup());
+        let out = crate::tests::hello();
+        let digest = crate::keccak256(crate::tests::HELLO);
         let config = r#"{"circuit": "zkevm", "k": 10, "rowsPerRound": 12}"#;
         let (vk, other_vk) = (files.get("vk").unwrap(), other.get("vk").unwrap());
         let mut cache = VerifierCache::default();
@@ -346,8 +355,7 @@ mod tests {
     /// Files that are not what prepare needs: each a `corrupt-artifact` refusal saying what is wrong, never a panic.
     #[test]
     fn wrong_files_are_refused() {
-        let files = shipped(10, 12);
-        let other = shipped(10, 12); // another setup (another secret)
+        let (files, other) = (shipped(), other_setup());
         let config = json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12});
         let refusal = |f: &Artifacts| Halo2Prover::prepare(&config, f).err().expect("refused");
         let (params, vk) = (files.get("params").unwrap().to_vec(), files.get("vk").unwrap().to_vec());
@@ -412,12 +420,9 @@ mod tests {
     /// proof made under the real key does not verify under it; never a panic, never `ok: true`.
     #[test]
     fn tampered_key_files_never_verify() {
-        let files = shipped(10, 12);
-        let (p, _) = Halo2Prover::prepare(&json!({"circuit": "zkevm", "k": 10, "rowsPerRound": 12}), &files).unwrap();
-        let out = p.prove(b"key").unwrap();
-        let digest = crate::keccak256(b"key");
-        let vk = files.get("vk").unwrap();
+        let out = crate::tests::hello();
+        let vk = shipped().get("vk").unwrap().to_vec();
         let config = r#"{"circuit": "zkevm", "k": 10, "rowsPerRound": 12}"#;
-        crate::tests::tampered_keys_never_verify(config, vk, &out.proof, &digest, 3.0, 29);
+        crate::tests::tampered_keys_never_verify(config, &vk, &out.proof, &out.digest, out.length as f64, 29);
     }
 }

@@ -29,7 +29,6 @@ use crate::halo2::halo2curves::{bn256::Fr, ff::PrimeField};
 use crate::halo2::plonk::{Circuit, ConstraintSystem};
 use crate::{keccak256, public_inputs, Error};
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
 
 fn msg(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 7 + 3) as u8).collect()
@@ -398,8 +397,7 @@ fn over_capacity_is_an_error() {
 }
 
 fn setup11() -> &'static NarrowSetup {
-    static S: OnceLock<NarrowSetup> = OnceLock::new();
-    S.get_or_init(|| NarrowSetup::new(11).expect("setup k=11").0)
+    crate::tests::narrow11()
 }
 
 /// One real proof per edge length of k = 11 (0, 1, 135): verifies; wrong digest, length and a
@@ -408,8 +406,7 @@ fn setup11() -> &'static NarrowSetup {
 fn real_proof_round_trip() {
     let s = setup11();
     for len in [0usize, 1, 135] {
-        let m = msg(len);
-        let out = s.prove(&m).expect("prove");
+        let out = crate::tests::proven_narrow(s, &msg(len));
         assert_eq!(out.proof.len(), s.proof_bytes());
         assert_eq!(s.verify(&out.proof, &out.digest, len as u64), Ok(()));
         if len != 1 {

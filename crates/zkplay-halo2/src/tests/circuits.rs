@@ -2,17 +2,15 @@
 //! every way of offering one circuit's key or proof to the other refused with a code and a
 //! message naming the circuits, never a silent "not verified" and never a panic.
 
-use super::small;
+use super::{hello, msg, narrow11, proven_narrow, small};
 use crate::contract::{choice_to_json, verify_with_key_json, Halo2Prover};
-use crate::narrow::NarrowSetup;
-use crate::{keccak256, keys, CircuitChoice, Params};
-use std::sync::OnceLock;
+use crate::{keccak256, keys, CircuitChoice, Params, ProofOutput};
 use zkplay_wasm_runtime::serde_json::{self, json};
 use zkplay_wasm_runtime::{Artifacts, ErrorCode, Prover};
 
-fn narrow11() -> &'static NarrowSetup {
-    static S: OnceLock<NarrowSetup> = OnceLock::new();
-    S.get_or_init(|| NarrowSetup::new(11).expect("narrow k=11").0)
+/// An honest narrow proof (of the 1-byte message `real_proof_round_trip` proves too).
+fn narrow_proof() -> &'static ProofOutput {
+    proven_narrow(narrow11(), &msg(1))
 }
 
 /// The files the build would ship for the narrow circuit at k = 11 (from the test setup above).
@@ -102,15 +100,14 @@ fn a_key_of_one_circuit_is_refused_for_the_other() {
 /// configuration and key hash were both rewritten) is `corrupt-proof`, naming the circuit the key is for.
 #[test]
 fn a_proof_of_one_circuit_is_refused_under_the_other() {
-    let msg = b"which circuit?";
-    let digest = keccak256(msg);
-    let narrow_proof = narrow11().prove(msg).unwrap().proof;
-    let zkevm_proof = small().prove(msg).unwrap().proof;
+    let (narrow, zkevm) = (narrow_proof(), hello());
+    let (narrow_proof, zkevm_proof) = (&narrow.proof, &zkevm.proof);
     let (narrow_vk, zkevm_vk) = (narrow11().vk_file(), small().vk_file());
-    let len = msg.len() as f64;
-    assert!(verify_with_key_json(NARROW, &narrow_vk, &narrow_proof, &digest, len).unwrap().ok);
-    assert!(verify_with_key_json(ZKEVM, &zkevm_vk, &zkevm_proof, &digest, len).unwrap().ok);
-    let e = verify_with_key_json(ZKEVM, &zkevm_vk, &narrow_proof, &digest, len).unwrap_err();
+    // Each proof with its own statement (digest, length): every one is in range for both circuits.
+    let (narrow_len, zkevm_len) = (narrow.length as f64, zkevm.length as f64);
+    assert!(verify_with_key_json(NARROW, &narrow_vk, narrow_proof, &narrow.digest, narrow_len).unwrap().ok);
+    assert!(verify_with_key_json(ZKEVM, &zkevm_vk, zkevm_proof, &zkevm.digest, zkevm_len).unwrap().ok);
+    let e = verify_with_key_json(ZKEVM, &zkevm_vk, narrow_proof, &narrow.digest, narrow_len).unwrap_err();
     assert_eq!(e.code, ErrorCode::CorruptProof, "{e}");
     assert!(
         e.message.starts_with(
@@ -118,11 +115,11 @@ fn a_proof_of_one_circuit_is_refused_under_the_other() {
         ),
         "{e}"
     );
-    let e = verify_with_key_json(NARROW, &narrow_vk, &zkevm_proof, &digest, len).unwrap_err();
+    let e = verify_with_key_json(NARROW, &narrow_vk, zkevm_proof, &zkevm.digest, zkevm_len).unwrap_err();
     assert_eq!(e.code, ErrorCode::CorruptProof, "{e}");
     assert!(e.message.contains("a proof of the narrow circuit at k=11 has exactly 10496"), "{e}");
     // Cut to the narrow size, a zkEVM proof is still no narrow proof: refused or rejected, never ok.
-    match verify_with_key_json(NARROW, &narrow_vk, &zkevm_proof[..narrow_proof.len()], &digest, len) {
+    match verify_with_key_json(NARROW, &narrow_vk, &zkevm_proof[..narrow_proof.len()], &zkevm.digest, zkevm_len) {
         Ok(v) => assert!(!v.ok),
         Err(e) => assert!(matches!(e.code, ErrorCode::CorruptProof), "{e}"),
     }
@@ -132,10 +129,8 @@ fn a_proof_of_one_circuit_is_refused_under_the_other() {
 /// not verify under it; never a panic, never `ok: true`.
 #[test]
 fn tampered_narrow_key_files_never_verify() {
-    let s = narrow11();
-    let out = s.prove(b"key").unwrap();
-    let digest = keccak256(b"key");
-    super::tampered_keys_never_verify(NARROW, &s.vk_file(), &out.proof, &digest, 3.0, 23);
+    let out = narrow_proof();
+    super::tampered_keys_never_verify(NARROW, &narrow11().vk_file(), &out.proof, &out.digest, out.length as f64, 23);
 }
 
 /// The page's default: the narrow circuit where an offered narrow k holds the message, else zkEVM.

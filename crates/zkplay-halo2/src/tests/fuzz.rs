@@ -1,5 +1,5 @@
 //! Seeded fuzzing of the native verifier (`Setup::verify`, k = 10): more than 10,000 hostile
-//! inputs against one honest proof. Asserts that nothing panics and nothing but the honest
+//! inputs against one honest proof (the tests' shared one, [`hello`]). Asserts that nothing panics and nothing but the honest
 //! statement is accepted, and that each kind of input is refused where it should be (public
 //! inputs before the proof, malformed bytes before any cryptography). Most cases fail fast by
 //! design; the few hundred that reach the halo2 verifier (and its pairing) are counted apart.
@@ -10,7 +10,7 @@
 //! Our own loop rather than proptest: the cases are structured edits of one proof, tallied by
 //! kind and asserted per kind, which proptest's shrinking of independent inputs does not fit.
 
-use crate::tests::small;
+use crate::tests::{hello, small, HELLO};
 use crate::*;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -74,9 +74,8 @@ fn verifier_fuzz() {
     let seed = std::env::var("ZKPLAY_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x2a_5eed_u64);
     println!("verifier_fuzz: seed {seed} (ZKPLAY_FUZZ_SEED={seed} replays it)");
     let s = small();
-    let m = b"fuzz the verifier".to_vec();
-    let out = s.prove(&m).expect("prove");
-    let (proof, digest, len) = (out.proof.clone(), out.digest, m.len() as u64);
+    let out = hello();
+    let (proof, digest, len) = (out.proof.clone(), out.digest, HELLO.len() as u64);
     let cap = s.max_message_bytes() as u64;
     let n = proof.len();
     let elements = n / 32;

@@ -1,12 +1,15 @@
-//! Native tests. Setups are shared per (k, rows_per_round) through `OnceLock`s.
+//! Native tests. Setups are shared per (k, rows_per_round) through `OnceLock`s, and so are
+//! honest proofs (see [`proven`]).
 //! Run with `cargo test --release -p zkplay-halo2`.
 
 use crate::circuit::*;
 use crate::halo2::dev::MockProver;
 use crate::halo2::halo2curves::bn256::Fr;
+use crate::narrow::NarrowSetup;
 use crate::params::*;
 use crate::*;
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
 use zkevm_hashes::keccak::vanilla::witness::multi_keccak;
 
 /// Small shape: k = 10, 12 rows per round (the default for short messages).
@@ -24,6 +27,12 @@ fn big() -> &'static Setup {
     })
 }
 
+/// The narrow circuit at k = 11 (one block), for its own tests and the two-circuit ones.
+pub(crate) fn narrow11() -> &'static NarrowSetup {
+    static S: OnceLock<NarrowSetup> = OnceLock::new();
+    S.get_or_init(|| NarrowSetup::new(11).expect("narrow k=11").0)
+}
+
 pub(crate) fn msg(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 7 + 3) as u8).collect()
 }
@@ -33,6 +42,82 @@ fn prove_verify(s: &Setup, m: &[u8]) -> ProofOutput {
     assert_eq!(out.digest, keccak256(m));
     s.verify(&out.proof, &out.digest, m.len() as u64).unwrap_or_else(|e| panic!("verify {} bytes: {e}", m.len()));
     out
+}
+
+/// The honest proof of `m` under the setup at `setup` (an address: every setup here lives in a
+/// `static`), made by `prove` once per test binary: the first test to ask makes it, the others
+/// (also those running meanwhile) wait for it. A proof costs the same for any message of a
+/// shape, so tests that only need some valid proof of a setup (to tamper with it, to offer it to
+/// the other circuit, to read its layout) share one, and the same message proven under the same
+/// setup by two tests (a boundary length that is also a shared vector) is proven once.
+fn proven_by(setup: usize, m: &[u8], prove: impl FnOnce() -> ProofOutput) -> &'static ProofOutput {
+    type Cells = BTreeMap<(usize, Vec<u8>), &'static OnceLock<ProofOutput>>;
+    static CELLS: Mutex<Cells> = Mutex::new(BTreeMap::new());
+    let cell = *CELLS.lock().unwrap().entry((setup, m.to_vec())).or_insert_with(|| Box::leak(Box::default()));
+    cell.get_or_init(prove)
+}
+
+/// `m` proven and verified under the zkEVM setup `s`, once per test binary (see [`proven_by`]).
+pub(crate) fn proven(s: &'static Setup, m: &[u8]) -> &'static ProofOutput {
+    proven_by(s as *const Setup as usize, m, || prove_verify(s, m))
+}
+
+/// `m` proven and verified under the narrow setup `s`, once per test binary.
+pub(crate) fn proven_narrow(s: &'static NarrowSetup, m: &[u8]) -> &'static ProofOutput {
+    proven_by(s as *const NarrowSetup as usize, m, || {
+        let out = s.prove(m).unwrap_or_else(|e| panic!("prove {} bytes (narrow): {e}", m.len()));
+        assert_eq!(out.digest, keccak256(m));
+        s.verify(&out.proof, &out.digest, m.len() as u64).unwrap_or_else(|e| panic!("verify (narrow): {e}"));
+        out
+    })
+}
+
+/// The message of the zkEVM circuit's shared honest proof ([`hello`]): 5 bytes, the length the
+/// wasm length-wrap test needs.
+pub(crate) const HELLO: &[u8] = b"hello";
+
+/// The honest proof of [`HELLO`] at the small shape, which the tests that tamper with a proof,
+/// its statement or its key (and the fuzzer) all start from.
+pub(crate) fn hello() -> &'static ProofOutput {
+    proven(small(), HELLO)
+}
+
+/// One vector of test-vectors/keccak256.json.
+struct Vector {
+    name: String,
+    message: Vec<u8>,
+    digest: [u8; 32],
+    length: u64,
+    blocks: u64,
+}
+
+/// The shared test vectors, read once.
+fn vectors() -> &'static [Vector] {
+    static V: OnceLock<Vec<Vector>> = OnceLock::new();
+    V.get_or_init(|| {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../test-vectors/keccak256.json");
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("read vectors")).unwrap();
+        let hex = |v: &serde_json::Value, key: &str| hex::decode(v[key].as_str().unwrap()).unwrap();
+        json["vectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| Vector {
+                name: v["name"].as_str().unwrap().to_string(),
+                message: hex(v, "message_hex"),
+                digest: hex(v, "digest_hex").try_into().unwrap(),
+                length: v["length"].as_u64().unwrap(),
+                blocks: v["blocks"].as_u64().unwrap(),
+            })
+            .collect()
+    })
+}
+
+/// A message of `len` bytes: the shared vector of that length if there is one (so that a
+/// boundary length proves the very message [`shared_vectors`] proves), else [`msg`].
+fn message_of_len(len: usize) -> Vec<u8> {
+    vectors().iter().find(|v| v.message.len() == len).map_or_else(|| msg(len), |v| v.message.clone())
 }
 
 /// A malicious key file: flipping a bit of every `step`-th byte (and of the last) of a valid key
@@ -84,25 +169,20 @@ fn capacities_and_defaults() {
 /// shape that holds it): proving more of the same block count adds time, not coverage.
 #[test]
 fn shared_vectors() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../test-vectors/keccak256.json");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).expect("read vectors")).unwrap();
-    let vectors = json["vectors"].as_array().unwrap();
+    let vectors = vectors();
     assert!(!vectors.is_empty());
     let mut proven_blocks = std::collections::BTreeSet::new();
     for v in vectors {
-        let name = v["name"].as_str().unwrap();
-        let m = hex::decode(v["message_hex"].as_str().unwrap()).unwrap();
-        let d: [u8; 32] = hex::decode(v["digest_hex"].as_str().unwrap()).unwrap().try_into().unwrap();
-        assert_eq!(m.len() as u64, v["length"].as_u64().unwrap(), "{name}");
+        let (name, m) = (&v.name, &v.message);
+        assert_eq!(m.len() as u64, v.length, "{name}");
         let blocks = blocks_for_len(m.len());
-        assert_eq!(blocks as u64, v["blocks"].as_u64().unwrap(), "{name}");
-        assert_eq!(keccak256(&m), d, "tiny-keccak vs vector {name}");
+        assert_eq!(blocks as u64, v.blocks, "{name}");
+        assert_eq!(keccak256(m), v.digest, "tiny-keccak vs vector {name}");
         if !proven_blocks.insert(blocks) {
             continue;
         }
-        let s = smallest_holding(blocks);
-        let out = prove_verify(s, &m);
-        assert_eq!(out.digest, d, "{name}");
+        let out = proven(smallest_holding(blocks), m);
+        assert_eq!(out.digest, v.digest, "{name}");
     }
     assert!(proven_blocks.len() >= 4, "vectors of 1, 2, 3 and 8 blocks");
 }
@@ -117,8 +197,8 @@ fn smallest_holding(blocks: usize) -> &'static Setup {
     }
 }
 
-/// Lengths 0, 135, 136, 271, 272 prove at the smallest shape holding them; at k = 10 (one
-/// block) the longer ones are refused as over capacity.
+/// Lengths 0, 135, 136, 271, 272 prove at the smallest shape holding them (the shared vectors of
+/// those lengths); at k = 10 (two blocks) the longer one is refused as over capacity.
 #[test]
 fn boundary_lengths() {
     let s = small();
@@ -127,16 +207,16 @@ fn boundary_lengths() {
         if blocks_for_len(len) > cap {
             assert!(matches!(s.prove(&msg(len)), Err(Error::OverCapacity { .. })));
         }
-        prove_verify(smallest_holding(blocks_for_len(len)), &msg(len));
+        proven(smallest_holding(blocks_for_len(len)), &message_of_len(len));
     }
 }
 
 /// The capacity reported proves its largest message; one block more is refused with a clear
 /// message; a circuit laid out with one more block does not fit in 2^k rows.
-fn capacity_is_exact(s: &Setup) {
+fn capacity_is_exact(s: &'static Setup) {
     let cap = s.capacity_blocks();
     let p = s.params();
-    prove_verify(s, &msg(max_message_bytes(cap)));
+    proven(s, &message_of_len(max_message_bytes(cap)));
     let too_long = max_message_bytes(cap) + 1;
     let err = s.prove(&msg(too_long)).unwrap_err();
     let text = err.to_string();
@@ -180,9 +260,8 @@ fn capacity_exact_big() {
 #[test]
 fn wrong_digest_length_and_tampered_proof_fail() {
     let s = small();
-    let m = b"zkplay halo2".to_vec();
-    let out = prove_verify(s, &m);
-    let len = m.len() as u64;
+    let out = hello();
+    let len = HELLO.len() as u64;
     let mut d = out.digest;
     d[31] ^= 1;
     assert!(matches!(s.verify(&out.proof, &d, len), Err(Error::VerificationFailed(_))));
@@ -231,8 +310,8 @@ fn js_to_uint32(x: f64) -> u32 {
 #[test]
 fn wasm_length_wrap_is_refused() {
     let s = small();
-    let m = b"hello".to_vec();
-    let out = prove_verify(s, &m);
+    let out = hello();
+    assert_eq!(HELLO.len(), 5);
     for js in [4294967301.0f64, 8589934597.0, 5.5, 5.000000001] {
         let old = js_to_uint32(js) as u64;
         assert_eq!(old, 5, "{js}");
@@ -290,8 +369,7 @@ fn public_inputs_checked_before_the_proof() {
 /// every element of an honest proof is where the layout says (points parse as points).
 #[test]
 fn proof_layout_matches_proofs() {
-    for s in [small(), big()] {
-        let out = s.prove(&msg(3)).unwrap();
+    for (s, out) in [(small(), hello()), (big(), proven(big(), &message_of_len(272)))] {
         assert_eq!(out.proof.len(), s.proof_bytes(), "k={}", s.params().k);
         assert_eq!(s.layout.check(&out.proof), Ok(()));
         println!(
@@ -313,8 +391,7 @@ fn proof_layout_matches_proofs() {
 #[test]
 fn proof_encoding_is_canonical() {
     let s = small();
-    let m = b"malleable?".to_vec();
-    let out = prove_verify(s, &m);
+    let (m, out) = (HELLO, hello());
     let inst = public_inputs(&out.digest, m.len() as u64);
     let mut alt = out.proof.clone();
     assert_eq!(alt[31] & 0x80, 0);
