@@ -359,6 +359,9 @@ fn class(e: &Error) -> &'static str {
     }
 }
 
+/// Longest a single verification may take before the input counts as a hang.
+const HANG_GUARD: Duration = Duration::from_secs(10);
+
 fn fuzz(hash: MerkleHash, scale: usize, stream: u64) -> usize {
     let seed = seed();
     println!("verifier fuzz {hash:?}: ChaCha20 seed {seed:#x}, stream {stream}");
@@ -397,7 +400,10 @@ fn fuzz(hash: MerkleHash, scale: usize, stream: u64) -> usize {
                 }
             }
         }
-        assert!(dt < Duration::from_secs(1), "case {i} ({}) took {dt:?}", c.kind);
+        // A hang guard, not a speed claim: a refusal or a verification takes milliseconds, so
+        // only an input that sends the verifier into a long loop (a length or count it trusts)
+        // comes near this bound, which is far above what a loaded machine adds.
+        assert!(dt < HANG_GUARD, "case {i} ({}) took {dt:?}: the verifier nearly hangs on it", c.kind);
         *tally.entry((c.kind, r.as_ref().map_or_else(class, |_| "Ok"))).or_default() += 1;
     }
     let wall = t0.elapsed();
