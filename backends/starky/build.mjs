@@ -5,13 +5,18 @@
 //   threads:  atomics + shared memory; starky's and plonky2's `parallel` (rayon) on Web Workers.
 //   single:   plain wasm32 without `parallel`.
 //   verifier: plain wasm32 with only `verify` (src/verifier_wasm.rs), for the verifier package.
-// All three take PLONKY2_NARROW_WASM_PATCHES, as plonky2's do (the same crates).
+// All three take PLONKY2_NARROW_WASM_PATCHES, as plonky2's do (the same crates); the provers
+// also the sigma map patch (STARKY_WASM_VARIANTS, crates/patches/README.md).
 // starky is transparent, but a verifier needs the wrapper circuit's verifier data: it is made
 // natively (examples/keys.rs) for each zk setting, keys/wrapper-zk{off,on}.bin, listed in
 // index.json's `keys` (its sha256 is the keyHash), plus two sample proof files made by the same
 // run. The browser builds the same wrapper and refuses it unless it is the one the file pins.
+// The wrapper's prover data (keys/wrapper-zkoff.prover.bin, index.json's files["prover-zkoff"]:
+// its constant columns and the Merkle tree digests of its constants and permutation, ~35 MB)
+// comes from the same run, so that the page does not hash that tree itself (src/prover_data.rs).
 import { plonky2FamilyBuild, plonky2FamilyWasmLint } from '@zkplay/build-kit/plonky2-family';
 import { WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import { STARKY_WASM_VARIANTS } from '@zkplay/build-kit/wasm-patches';
 
 /**
  * Seconds this backend's build took on a fresh 2-core machine (clone of main at fdd9e7b, empty
@@ -40,11 +45,14 @@ export const build = plonky2FamilyBuild({
     ],
     // Not what only wasm or tests read: each edit of those would re-run the example (~2 minutes).
     exclude: ['/tests/', '/benches/', 'tests.rs', 'node-smoke.cjs', 'wasm.rs', 'thread_cache.rs', 'README.md'],
-    what: 'the wrapper key of each zk setting and two sample proofs (native; ~3 minutes)',
+    what: 'the wrapper key of each zk setting, its prover data (zk off) and two sample proofs (native; ~3 minutes)',
   },
   proofSystem: 'starky-ctl-plonky2-wrap',
   setupNote:
     'No setup: the wrapper circuit’s verifier data is derived deterministically from the code, built natively at build time; the browser builds the same circuit and checks it against this file.',
   versions: ['starky', 'plonky2'],
   keysAre: 'wrapper key files',
+  variants: STARKY_WASM_VARIANTS,
+  files: (manifest) =>
+    Object.fromEntries(manifest.filter((m) => m.prover).map((m) => [`prover-zk${m.config.zk}`, m.prover])),
 });

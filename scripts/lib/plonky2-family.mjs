@@ -3,8 +3,9 @@
 // PLONKY2_WASM_VARIANTS), whose verifier data the crate's native keys example makes and
 // index.json lists as it is. halo2 and bellman publish more (KZG parameters, a contract) and call
 // the same steps themselves.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { completeIndex, runKeysExample, totalBytes } from './native-keys.mjs';
+import { completeIndex, publishKeyFile, runKeysExample, totalBytes } from './native-keys.mjs';
 import { buildWasmBackend, lockedVersion } from './rust.mjs';
 import { log } from './steps.mjs';
 import { PLONKY2_WASM_VARIANTS } from './wasm-patches.mjs';
@@ -13,16 +14,29 @@ import { PLONKY2_WASM_VARIANTS } from './wasm-patches.mjs';
  * The `build({ root, cacheDir, outDir, all })` of backend `backend` (crates/zkplay-<backend>).
  * keys: runKeysExample's { paths, exclude, what }; proofSystem and setupNote: index.json's keys
  * facts; versions: the crates whose locked versions the index names, in that order; keysAre:
- * what the log calls the key files.
+ * what the log calls the key files. files (optional): (the keys example's manifest.json) =>
+ * { role: file name }, more files that example made for the prover, listed under index.json's
+ * `files` by role (hash-checked by the worker like every artifact). variants (optional): the
+ * wasm builds and their patches, PLONKY2_WASM_VARIANTS unless given.
  */
-export function plonky2FamilyBuild({ backend, keys, proofSystem, setupNote, versions, keysAre }) {
+export function plonky2FamilyBuild({
+  backend,
+  keys,
+  proofSystem,
+  setupNote,
+  versions,
+  keysAre,
+  files,
+  variants = PLONKY2_WASM_VARIANTS,
+}) {
   const crate = `zkplay-${backend}`;
   return async function build({ root, cacheDir, outDir, all = true }) {
-    await buildWasmBackend({ id: backend, root, cacheDir, outDir, crate, variants: PLONKY2_WASM_VARIANTS, all });
+    await buildWasmBackend({ id: backend, root, cacheDir, outDir, crate, variants, all });
+    const keysDir = await runKeysExample({ root, cacheDir, crate, backend, ...keys });
     const entries = completeIndex({
       root,
       outDir,
-      keysDir: await runKeysExample({ root, cacheDir, crate, backend, ...keys }),
+      keysDir,
       backend,
       facts: {
         proofSystem,
@@ -31,6 +45,15 @@ export function plonky2FamilyBuild({ backend, keys, proofSystem, setupNote, vers
         versions: Object.fromEntries(versions.map((name) => [name, lockedVersion(root, name)])),
       },
     });
+    if (files) {
+      const indexPath = join(outDir, 'index.json');
+      const index = JSON.parse(readFileSync(indexPath, 'utf8'));
+      const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
+      const named = Object.entries(files(manifest));
+      index.files = Object.fromEntries(named.map(([role, name]) => [role, publishKeyFile({ keysDir, outDir, name })]));
+      writeFileSync(indexPath, JSON.stringify(index, null, 2));
+      log(`${backend}: ${named.length} prover files (${totalBytes(Object.values(index.files))} bytes)`);
+    }
     log(
       `${backend}: ${entries.length} ${keysAre} (${totalBytes(entries.map((e) => e.vk))} bytes) in ${join(outDir, 'keys')}`,
     );

@@ -34,6 +34,12 @@ export const PLONKY2_FIELD_MUL_WIDE = patch('plonky2_field', '1.0.0', 'wasm-mul-
 export const PLONKY2_POSEIDON_PARTIAL_ROUNDS = patch('plonky2', '1.1.0', 'wasm-poseidon-partial-rounds');
 
 /**
+ * The sigma map of a circuit build from flat arrays instead of a map of partitions and a map of
+ * neighbours (the same map; most of what is left of starky's wrapper build in the page).
+ */
+export const PLONKY2_SIGMA_MAP = patch('plonky2', '1.1.0', 'wasm-sigma-map');
+
+/**
  * What every plonky2 wasm build without wide arithmetic takes (plonky2's and starky's threads,
  * single and verifier builds): the Goldilocks product and Poseidon's partial rounds above.
  */
@@ -48,6 +54,17 @@ export const PLONKY2_WASM_VARIANTS = backendVariants({
   threads: PLONKY2_NARROW_WASM_PATCHES,
   single: PLONKY2_NARROW_WASM_PATCHES,
   threadsWide: [],
+  verifier: PLONKY2_NARROW_WASM_PATCHES,
+});
+
+/**
+ * starky's: plonky2's, and its provers also take the sigma map (its page builds a 2^16-row
+ * wrapper; the verifier builds no circuit).
+ */
+export const STARKY_WASM_VARIANTS = backendVariants({
+  threads: [...PLONKY2_NARROW_WASM_PATCHES, PLONKY2_SIGMA_MAP],
+  single: [...PLONKY2_NARROW_WASM_PATCHES, PLONKY2_SIGMA_MAP],
+  threadsWide: [PLONKY2_SIGMA_MAP],
   verifier: PLONKY2_NARROW_WASM_PATCHES,
 });
 

@@ -21,6 +21,7 @@ use zkplay_wasm_runtime::{
 use crate::keys::{self, KeyInfo};
 use crate::memory::{estimated_peak_bytes, max_message_bytes, MEMORY_LIMIT};
 use crate::prover::{generate_traces, prove_traces_for, ProveReport as StarkReport};
+use crate::prover_data;
 use crate::wrap::{self, Wrapper};
 use crate::{
     keccak_table, production_config, sponge_table, table_rows, Error, Tables, C, D, F, MAX_MESSAGE_BYTES, RANGE,
@@ -163,6 +164,24 @@ impl StarkyProver {
     }
 }
 
+/// The name of the optional prepare file holding the wrapper's prover data ([`prover_data`]).
+pub const PROVER_DATA: &str = "prover";
+
+/// The wrapper of a zk setting: from the shipped prover data when the worker gives it (the
+/// page: its sha256 pinned, then its commitment checked against the key's cap), else built in
+/// full (natively, where the build's ~10 s matter less than a 35 MB file).
+fn build_wrapper(tables: &Tables, zk: bool, key: &keys::Key<'_>, artifacts: &Artifacts) -> Result<Wrapper, Error> {
+    if !artifacts.names().any(|n| n == PROVER_DATA) {
+        return Ok(wrap::build(tables, &production_config(), RANGE, zk));
+    }
+    let file = artifacts.get(PROVER_DATA).map_err(|e| Error::CorruptKey(e.message))?;
+    keys::check_pinned_prover_data(file, zk)?;
+    let verifier_only = key.verifier_data()?.verifier_only;
+    let mut wrapper = wrap::build_uncommitted(tables, &production_config(), RANGE, zk);
+    prover_data::install(&mut wrapper.data, file, zk, verifier_only)?;
+    Ok(wrapper)
+}
+
 impl Prover for StarkyProver {
     type Circuit = StarkyCircuit;
     type Stats = StarkyStats;
@@ -170,9 +189,10 @@ impl Prover for StarkyProver {
     const HASH: Hash = Hash::Keccak256;
     const PREPARING: PhaseName = BUILD;
 
-    /// `{ zk }` and the shipped key file `vk` of that setting: builds the wrapper (deterministic)
-    /// and refuses it (`corrupt-artifact`) unless it is the one the key pins, so that every proof
-    /// made here verifies against the published key.
+    /// `{ zk }` and the shipped key file `vk` of that setting (and optionally its prover data,
+    /// [`PROVER_DATA`]): builds the wrapper (deterministic) and refuses it (`corrupt-artifact`)
+    /// unless it is the one the key pins, so that every proof made here verifies against the
+    /// published key.
     fn prepare(config: &serde_json::Value, artifacts: &Artifacts) -> PrepareResult<Self> {
         let zk = zk_from_json(config)?;
         let max_len = max_message_bytes(MEMORY_LIMIT, zk).ok_or(Error::WrapperTooLarge {
@@ -184,7 +204,8 @@ impl Prover for StarkyProver {
         keys::check_pinned(vk, zk)?;
         let key = keys::decode(vk)?;
         let tables = Tables::default();
-        let (wrapper, phase) = BUILD.time(|| wrap::build(&tables, &production_config(), RANGE, zk));
+        let (wrapper, phase) = BUILD.time(|| build_wrapper(&tables, zk, &key, artifacts));
+        let wrapper = wrapper?;
         key.pins(&wrapper, key_info(zk))?;
         let common = &wrapper.data.common;
         let fri = &production_config().fri_config;

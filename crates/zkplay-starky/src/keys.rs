@@ -34,8 +34,18 @@ pub const PINS_JSON: &str = include_str!("../wrapper-keys.json");
 
 /// The pinned sha256 (hex) of the key of a zk setting, if the pins file has one.
 pub fn pinned(zk: bool) -> Option<String> {
+    pin(if zk { "on" } else { "off" })
+}
+
+/// The pinned sha256 (hex) of the wrapper's prover data file of a zk setting
+/// (`prover_data`), if the build ships one: with zk off only, the setting the page proves.
+pub fn pinned_prover_data(zk: bool) -> Option<String> {
+    pin(if zk { "proverOn" } else { "proverOff" })
+}
+
+fn pin(name: &str) -> Option<String> {
     let v: zkplay_wasm_runtime::serde_json::Value = zkplay_wasm_runtime::serde_json::from_str(PINS_JSON).ok()?;
-    v.get(if zk { "on" } else { "off" })?.as_str().filter(|h| h.len() == 64).map(str::to_string)
+    v.get(name)?.as_str().filter(|h| h.len() == 64).map(str::to_string)
 }
 
 /// sha256 of bytes, in hex.
@@ -45,14 +55,24 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// Refuses a key file that is not the build's for this zk setting (before it is parsed).
 pub fn check_pinned(bytes: &[u8], zk: bool) -> Result<(), Error> {
+    check_pin(bytes, zk, pinned(zk), "key file", "wrapper key")
+}
+
+/// Refuses a prover data file that is not the build's for this zk setting (before it is parsed:
+/// its sections are sized by the circuit, but what they hold is trusted).
+pub fn check_pinned_prover_data(bytes: &[u8], zk: bool) -> Result<(), Error> {
+    check_pin(bytes, zk, pinned_prover_data(zk), "prover data file", "wrapper prover data")
+}
+
+fn check_pin(bytes: &[u8], zk: bool, want: Option<String>, file: &str, what: &str) -> Result<(), Error> {
+    let on = if zk { "on" } else { "off" };
     let want =
-        pinned(zk).ok_or_else(|| Error::CorruptKey("this build pins no wrapper key (wrapper-keys.json)".into()))?;
+        want.ok_or_else(|| Error::CorruptKey(format!("this build pins no {what} for zk {on} (wrapper-keys.json)")))?;
     let got = sha256_hex(bytes);
     if got != want {
         return Err(Error::CorruptKey(format!(
-            "the key file (sha256 {}…) is not this build's wrapper key for zk {} ({}…)",
+            "the {file} (sha256 {}…) is not this build's {what} for zk {on} ({}…)",
             &got[..12],
-            if zk { "on" } else { "off" },
             &want[..12]
         )));
     }

@@ -21,6 +21,7 @@ pub mod keccak_table;
 pub mod keys;
 pub mod memory;
 pub mod prover;
+pub mod prover_data;
 pub mod sponge_table;
 pub mod verifier;
 #[cfg(feature = "verifier-wasm")]

@@ -103,7 +103,14 @@ fn table_in_circuit<S: Stark<F, D>>(
 
 /// Builds the wrapper circuit (`zero_knowledge` = plonky2's blinding of the wrapped proof).
 pub fn build(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowledge: bool) -> Wrapper {
-    build_inner(tables, config, range, zero_knowledge, false)
+    build_inner(tables, config, range, zero_knowledge, false, true)
+}
+
+/// The wrapper without its commitment to the constants and permutation polynomials (plonky2's
+/// `build_with_options(false)`: no LDE, no Merkle tree, a placeholder cap and circuit digest),
+/// which `prover_data::install` completes from the bytes the build ships.
+pub fn build_uncommitted(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowledge: bool) -> Wrapper {
+    build_inner(tables, config, range, zero_knowledge, false, false)
 }
 
 /// A circuit whose public inputs are the Fiat-Shamir challenges the wrapper derives (CTL
@@ -111,7 +118,7 @@ pub fn build(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowl
 /// (`verifier::native_challenges`).
 #[doc(hidden)]
 pub fn build_probe(tables: &Tables, config: &StarkConfig, range: WrapRange) -> Wrapper {
-    build_inner(tables, config, range, false, true)
+    build_inner(tables, config, range, false, true, true)
 }
 
 /// The wrapper's circuit before `build`: its builder and the targets a wrap fills in.
@@ -200,9 +207,16 @@ fn circuit(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowled
     Circuit { b, sponge, keccak, zero, table_gates: [g1 - g0, g2 - g1] }
 }
 
-fn build_inner(tables: &Tables, config: &StarkConfig, range: WrapRange, zero_knowledge: bool, probe: bool) -> Wrapper {
+fn build_inner(
+    tables: &Tables,
+    config: &StarkConfig,
+    range: WrapRange,
+    zero_knowledge: bool,
+    probe: bool,
+    commit: bool,
+) -> Wrapper {
     let Circuit { b, sponge, keccak, zero, table_gates } = circuit(tables, config, range, zero_knowledge, probe);
-    let data = b.build::<C>();
+    let data = b.build_with_options::<C>(commit);
     Wrapper { range, data, sponge, keccak, zero, table_gates }
 }
 

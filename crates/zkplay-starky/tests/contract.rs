@@ -16,9 +16,9 @@ use std::sync::OnceLock;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use zkplay_plonky2::shape::{self, HashBytes, Part};
-use zkplay_starky::contract::{key_info, verify_with_key_json, StarkyProver};
+use zkplay_starky::contract::{key_info, verify_with_key_json, StarkyProver, PROVER_DATA};
 use zkplay_starky::memory::{estimated_peak_bytes, max_message_bytes, WASM32_MEMORY};
-use zkplay_starky::{keys, production_config, wrap, Tables, Weaken, MAX_MESSAGE_BYTES, RANGE};
+use zkplay_starky::{keys, production_config, prover_data, wrap, Tables, Weaken, MAX_MESSAGE_BYTES, RANGE};
 use zkplay_wasm_runtime::statement::keccak256;
 use zkplay_wasm_runtime::{Artifacts, ErrorCode, Prover};
 
@@ -26,8 +26,11 @@ const MSG: &[u8] = b"zkplay starky: the honest statement";
 const P: u64 = 0xFFFF_FFFF_0000_0001;
 
 struct Fixture {
+    /// Prepared as the page prepares: from the key and the shipped prover data.
     prover: StarkyProver,
     vk: Vec<u8>,
+    /// The prover data file of the wrapper built in full here (what the keys example ships).
+    pd: Vec<u8>,
     proof: Vec<u8>,
 }
 
@@ -36,12 +39,14 @@ fn fixture() -> &'static Fixture {
     F.get_or_init(|| {
         let w = wrap::build(&Tables::default(), &production_config(), RANGE, false);
         let vk = keys::encode(&w, key_info(false)).unwrap();
+        let pd = prover_data::encode(&w.data, false).unwrap();
         drop(w);
         let config = zkplay_wasm_runtime::serde_json::json!({ "zk": "off" });
-        let (prover, report) = StarkyProver::prepare(&config, &Artifacts::new().with("vk", vk.clone())).unwrap();
+        let files = Artifacts::new().with("vk", vk.clone()).with(PROVER_DATA, pd.clone());
+        let (prover, report) = StarkyProver::prepare(&config, &files).unwrap();
         assert_eq!(report.capacity_bytes, MAX_MESSAGE_BYTES as usize);
         let proof = prover.prove(MSG).unwrap().proof;
-        Fixture { prover, vk, proof }
+        Fixture { prover, vk, pd, proof }
     })
 }
 
@@ -105,6 +110,69 @@ fn the_key_file_pins_the_wrapper() {
         let r = verify_with_key_json(r#"{"zk":"off"}"#, &k, &f.proof, &d, MSG.len() as f64);
         assert_eq!(r.unwrap_err().code, ErrorCode::CorruptArtifact, "bit {i}");
     }
+}
+
+/// The page's wrapper comes from the shipped prover data: a file that is not the build's is
+/// refused (`corrupt-artifact`) before it is parsed, and one that passed the pin but is not this
+/// wrapper's (a damaged copy given to the parser directly) is refused by its shape checks or by
+/// the leaves checked against the key's cap: an error, never a panic or another wrapper.
+#[test]
+fn the_prover_data_is_pinned_and_checked() {
+    let f = fixture();
+    // The file made here is the one the build pins (wrapper-keys.json).
+    keys::check_pinned_prover_data(&f.pd, false).expect("wrapper-keys.json is stale: see the keys example");
+    let config = zkplay_wasm_runtime::serde_json::json!({ "zk": "off" });
+    let prepare = |pd: Vec<u8>| {
+        let files = Artifacts::new().with("vk", f.vk.clone()).with(PROVER_DATA, pd);
+        StarkyProver::prepare(&config, &files).map(|_| ()).unwrap_err()
+    };
+    let n = f.pd.len();
+    let mut flipped = f.pd.clone();
+    flipped[n / 2] ^= 0x10;
+    let mut header = f.pd.clone();
+    header[prover_data::MAGIC.len() + 4] = 1; // claims zk on
+    for (what, pd) in
+        [("truncated", f.pd[..n - 1].to_vec()), ("extended", [&f.pd[..], &[0]].concat()), ("flipped", flipped.clone())]
+    {
+        let e = prepare(pd);
+        assert_eq!(e.code, ErrorCode::CorruptArtifact, "{what}: {e}");
+        assert!(e.message.contains("is not this build's wrapper prover data for zk off"), "{what}: {e}");
+    }
+    // zk on: the build ships no prover data (the page proves zk off only).
+    let on = Artifacts::new().with("vk", f.vk.clone()).with(PROVER_DATA, f.pd.clone());
+    let e =
+        StarkyProver::prepare(&zkplay_wasm_runtime::serde_json::json!({ "zk": "on" }), &on).map(|_| ()).unwrap_err();
+    assert!(matches!(e.code, ErrorCode::CorruptArtifact | ErrorCode::OutOfMemory), "{e}");
+
+    // Past the pin: the parser and the leaf checks alone.
+    let data = &f.prover.wrapper.data;
+    let cap = &data.verifier_only.constants_sigmas_cap;
+    let refused = |pd: &[u8]| match prover_data::commitment(data, pd, false, cap) {
+        Ok(_) => panic!("a damaged prover data file was taken"),
+        Err(e) => e.to_string(),
+    };
+    // The honest file gives the prepared wrapper's commitment.
+    let honest = prover_data::commitment(data, &f.pd, false, cap).expect("honest file");
+    assert!(honest == data.prover_only.constants_sigmas_commitment);
+    drop(honest);
+    for cut in [0, 10, prover_data::MAGIC.len() + 8, n / 3, n - 32, n - 1] {
+        assert!(refused(&f.pd[..cut]).contains("prover data file"), "cut at {cut}");
+    }
+    assert!(refused(&header).contains("made for (zk, degree, rate, cap)"));
+    // A constant changed (the constants section starts after the header and its length): every
+    // leaf changes, and the spot checks find it.
+    let mut constant = f.pd.clone();
+    constant[prover_data::MAGIC.len() + 8 + 4 + 8] ^= 1;
+    assert!(refused(&constant).contains("is not in its tree"), "{}", refused(&constant));
+    // A non-canonical element.
+    let mut big = f.pd.clone();
+    big[prover_data::MAGIC.len() + 8 + 4..][..8].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(refused(&big).contains("is not a Goldilocks element"));
+    // Another wrapper's cap (the key of a wrapper of different constants) refuses the honest file.
+    let mut other = cap.clone();
+    other.0[0].elements[0] += plonky2::field::types::Field::ONE;
+    let e = prover_data::commitment(data, &f.pd, false, &other).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("is not in its tree"), "{e}");
 }
 
 #[test]
