@@ -60,8 +60,9 @@ pub fn encode(data: &CircuitData<F, C, D>, zk: bool) -> Result<Vec<u8>, Error> {
     }
     let constants: Vec<u8> = batch.polynomials[..common.num_constants]
         .par_iter()
-        .map(|p| p.clone().fft().values.iter().flat_map(|x| x.to_canonical_u64().to_le_bytes()).collect::<Vec<u8>>())
-        .flatten()
+        .flat_map(|p| {
+            p.clone().fft().values.iter().flat_map(|x| x.to_canonical_u64().to_le_bytes()).collect::<Vec<u8>>()
+        })
         .collect();
     let digests: Vec<u8> = batch
         .merkle_tree
