@@ -76,8 +76,11 @@ export const totalBytes = (files) => files.reduce((s, f) => s + f.bytes, 0);
 /**
  * Completes the index.json that buildWasmBackend wrote in outDir: `keys` (the facts given, in
  * their order: proofSystem, field, hash if not the default, setup, versions; then the entries and
- * the shared files if any) and `samples` (publishSamples, claimed with the same proof system,
- * field and hash). `entries`: the published keys, publishKeyEntries's unless given; returned.
+ * the shared files if any), `files` if given, and `samples` (publishSamples, claimed with the
+ * same proof system, field and hash), in one write. `entries`: the published keys,
+ * publishKeyEntries's unless given; returned. `files` (optional): { role: file name } of more
+ * files in keysDir for the prover, published beside the keys and listed under index.json's
+ * `files` by role (hash-checked by the worker like every artifact).
  */
 export function completeIndex({
   root,
@@ -87,10 +90,17 @@ export function completeIndex({
   facts,
   entries = publishKeyEntries({ keysDir, outDir }),
   shared,
+  files,
 }) {
   const indexPath = join(outDir, 'index.json');
   const index = JSON.parse(readFileSync(indexPath, 'utf8'));
   index.keys = { ...facts, entries, ...(shared ? { shared } : {}) };
+  if (files) {
+    index.files = Object.fromEntries(
+      Object.entries(files).map(([role, name]) => [role, publishKeyFile({ keysDir, outDir, name })]),
+    );
+    log(`${backend}: ${Object.keys(files).length} prover files (${totalBytes(Object.values(index.files))} bytes)`);
+  }
   const { proofSystem, field, hash } = facts;
   const claims = { backend, proofSystem, field, ...(hash ? { hash } : {}) };
   index.samples = publishSamples({ root, keysDir, outDir, entries, claims });

@@ -3,9 +3,9 @@
 // PLONKY2_WASM_VARIANTS), whose verifier data the crate's native keys example makes and
 // index.json lists as it is. halo2 and bellman publish more (KZG parameters, a contract) and call
 // the same steps themselves.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { completeIndex, publishKeyFile, runKeysExample, totalBytes } from './native-keys.mjs';
+import { completeIndex, runKeysExample, totalBytes } from './native-keys.mjs';
 import { buildWasmBackend, lockedVersion } from './rust.mjs';
 import { log } from './steps.mjs';
 import { PLONKY2_WASM_VARIANTS } from './wasm-patches.mjs';
@@ -44,16 +44,8 @@ export function plonky2FamilyBuild({
         setup: { kind: 'transparent', note: setupNote },
         versions: Object.fromEntries(versions.map((name) => [name, lockedVersion(root, name)])),
       },
+      files: files && files(JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'))),
     });
-    if (files) {
-      const indexPath = join(outDir, 'index.json');
-      const index = JSON.parse(readFileSync(indexPath, 'utf8'));
-      const manifest = JSON.parse(readFileSync(join(keysDir, 'manifest.json'), 'utf8'));
-      const named = Object.entries(files(manifest));
-      index.files = Object.fromEntries(named.map(([role, name]) => [role, publishKeyFile({ keysDir, outDir, name })]));
-      writeFileSync(indexPath, JSON.stringify(index, null, 2));
-      log(`${backend}: ${named.length} prover files (${totalBytes(Object.values(index.files))} bytes)`);
-    }
     log(
       `${backend}: ${entries.length} ${keysAre} (${totalBytes(entries.map((e) => e.vk))} bytes) in ${join(outDir, 'keys')}`,
     );
