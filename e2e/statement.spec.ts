@@ -5,9 +5,10 @@
 // wasm. (Each verifier's own native fuzzing runs 10,000+ inputs; this is the browser's sample.)
 // The honest proof is the backend's first published sample (made natively by the set-up, as a
 // shared file would be): what is tested is the verifier, and proving in the page is
-// conformance.spec.ts's. The worker still prepares its prover before it verifies (starky's
-// wrapper build is most of this file's time), since that worker is the one that checks a proof
-// the page has just made.
+// conformance.spec.ts's. The worker still prepares its prover before it verifies, since that
+// worker is the one that checks a proof the page has just made. Proofs go to the page as
+// Uint8Arrays, which Playwright sends as base64: as arrays of numbers, the 40 damaged copies of
+// a 180 KB plonky2 or starky proof took over a minute to serialize, far more than verifying them.
 import { expect, publishedSamples, registeredBackendIds, sampleText, status, test } from './fixtures';
 
 const backendIds = registeredBackendIds();
@@ -87,8 +88,8 @@ for (const id of backendIds) {
     const refusals = await page.evaluate(
       async ({ id, config, proof, digest, L }) => {
         const dbg = (window as unknown as Debug).zkplayDebug;
-        const p = Uint8Array.from(proof);
-        const d = Uint8Array.from(digest);
+        const p = proof;
+        const d = digest;
         const cases: [string, Uint8Array, unknown][] = [
           ...[2 ** 32 + L, 2 ** 33 + L, L + 0.5, -1, NaN, Infinity, 1e6, 2 ** 53, String(L)].map(
             (l): [string, Uint8Array, unknown] => [`length ${String(l)}`, d, l],
@@ -100,7 +101,7 @@ for (const id of backendIds) {
         for (const [what, dd, l] of cases) out.push([what, await dbg.verify(id, config, p, dd, l)]);
         return out;
       },
-      { id, config: file.config, proof: [...proof], digest: [...digest], L },
+      { id, config: file.config, proof, digest, L },
     );
     for (const [what, r] of refusals) {
       expect(r, what).toMatchObject({ ok: false, code: 'invalid-input' });
@@ -113,10 +114,10 @@ for (const id of backendIds) {
       async ({ id, config, damaged, digest, L }) => {
         const dbg = (window as unknown as Debug).zkplayDebug;
         const out: Outcome[] = [];
-        for (const p of damaged) out.push(await dbg.verify(id, config, Uint8Array.from(p), Uint8Array.from(digest), L));
+        for (const p of damaged) out.push(await dbg.verify(id, config, p, digest, L));
         return out;
       },
-      { id, config: file.config, damaged: damagedProofs.map((p) => [...p]), digest: [...digest], L },
+      { id, config: file.config, damaged: damagedProofs, digest, L },
     );
     verdicts.forEach((r, i) => {
       expect(r.ok, `damaged proof ${i} verified`).toBe(false);
@@ -126,8 +127,8 @@ for (const id of backendIds) {
     // The worker is still the same healthy one: the honest statement verifies.
     const honest = await page.evaluate(
       async ({ id, config, proof, digest, L }) =>
-        (window as unknown as Debug).zkplayDebug.verify(id, config, Uint8Array.from(proof), Uint8Array.from(digest), L),
-      { id, config: file.config, proof: [...proof], digest: [...digest], L },
+        (window as unknown as Debug).zkplayDebug.verify(id, config, proof, digest, L),
+      { id, config: file.config, proof, digest, L },
     );
     expect(honest).toEqual({ ok: true });
   });
