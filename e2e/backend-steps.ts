@@ -23,7 +23,11 @@ export async function proveOnThreads(page: Page, threads: number, build: string)
   await page.getByRole('combobox', { name: /^Threads/ }).selectOption(String(threads));
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
-  // The result names the build that ran and the threads it really used.
+  await expectBuild(page, build, threads);
+}
+
+/** The result names the build that ran and the threads it really used. */
+export async function expectBuild(page: Page, build: string, threads: number) {
   await expect(result(page)).toContainText(`build ${build}), ${threads} thread${threads === 1 ? '' : 's'},`);
 }
 
