@@ -5,9 +5,9 @@ import { expect, PROOF_TIMEOUT, status, typeMessage, vector } from './fixtures';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
-/** Opens the page with the backend `id` chosen. */
-export async function chooseBackend(page: Page, id: string) {
-  await page.goto('/');
+/** Opens the page (at `url`) with the backend `id` chosen. */
+export async function chooseBackend(page: Page, id: string, url = '/') {
+  await page.goto(url);
   await page.getByRole('radio', { name: id }).check();
 }
 

@@ -1,15 +1,18 @@
 // starky only: the threaded build, the figures of its tables and wrapper, and the size limit the
 // memory estimate sets. The cases every backend shares (on one thread) are in
 // e2e/conformance.spec.ts; on desktop this spec runs them on its threaded proof instead
-// (e2e/conformance-steps.ts), so that starky's ~80 s proof is made once there, not twice.
+// (e2e/conformance-steps.ts), so that starky's ~80 s proof is made once there, not twice, and
+// then e2e/statement.spec.ts's checks (e2e/statement-steps.ts) with its worker still prepared.
 import { expect, test, typeMessage } from '../../e2e/fixtures';
 import { chooseBackend, expectBuild, expectResult } from '../../e2e/backend-steps';
 import { DESKTOP_PROOF_IN_OWN_SPEC, proveShortMessage, typeShortMessage } from '../../e2e/conformance-steps';
+import { checkStatements } from '../../e2e/statement-steps';
 import OPTIONS from './options.json' with { type: 'json' };
 
-test.beforeEach(({ page }) => chooseBackend(page, 'starky'));
+// ?debug: the statement checks send the worker what the page's own checks would stop.
+test.beforeEach(({ page }) => chooseBackend(page, 'starky', '/?debug'));
 
-test('prove two STARKs and wrap them with the threaded build on two threads, and the conformance steps on desktop', async ({
+test('prove two STARKs and wrap them with the threaded build on two threads; the conformance and statement checks', async ({
   page,
   isMobile,
 }, info) => {
@@ -32,6 +35,10 @@ test('prove two STARKs and wrap them with the threaded build on two threads, and
       });
     },
   });
+  // The worker that made the proof is prepared for the sample's configuration (zk off):
+  // e2e/statement.spec.ts leaves starky to this page, where the wrapper is not prepared again.
+  await test.step('statements out of range are refused and damaged proofs never verify', () =>
+    checkStatements(page, 'starky'));
 });
 
 test('zk on is refused before anything runs: its wrapper needs more than wasm32 memory', async ({ page }) => {
