@@ -5,9 +5,9 @@ import { expect, PROOF_TIMEOUT, status, typeMessage, vector } from './fixtures';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
-/** Opens the page with the backend `id` chosen. */
-export async function chooseBackend(page: Page, id: string) {
-  await page.goto('/');
+/** Opens the page (at `url`) with the backend `id` chosen. */
+export async function chooseBackend(page: Page, id: string, url = '/') {
+  await page.goto(url);
   await page.getByRole('radio', { name: id }).check();
 }
 
@@ -23,7 +23,11 @@ export async function proveOnThreads(page: Page, threads: number, build: string)
   await page.getByRole('combobox', { name: /^Threads/ }).selectOption(String(threads));
   await page.getByRole('button', { name: 'Prove' }).click();
   await expect(status(page)).toContainText('Verified', { timeout: PROOF_TIMEOUT });
-  // The result names the build that ran and the threads it really used.
+  await expectBuild(page, build, threads);
+}
+
+/** The result names the build that ran and the threads it really used. */
+export async function expectBuild(page: Page, build: string, threads: number) {
   await expect(result(page)).toContainText(`build ${build}), ${threads} thread${threads === 1 ? '' : 's'},`);
 }
 
