@@ -119,8 +119,8 @@ function why(a, b, byId) {
       .map((f) => `-${f}`)
       .concat(plus.map((f) => `+${f}`))
       .join(' ')}`;
-  const { name: n1, ...pa } = a.profile;
-  const { name: n2, ...pb } = b.profile;
+  const { name: _a, ...pa } = a.profile;
+  const { name: _b, ...pb } = b.profile;
   if (JSON.stringify(pa) !== JSON.stringify(pb)) return `profile ${JSON.stringify(pa)} vs ${JSON.stringify(pb)}`;
   const da = new Map(a.dependencies.map((d) => [d.extern_crate_name, byId.get(d.id)]));
   for (const d of b.dependencies) {
