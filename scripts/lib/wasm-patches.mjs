@@ -100,6 +100,35 @@ const FLAG_GATED_TEST = 'bls12_381_msm';
  * folder's lock while its tests run (minutes), stalling the set-up's native builds beside it.
  */
 export async function testWasmPatches({ root, cacheDir }) {
+  const dir = await wasmPatchesWorkspace({ root, cacheDir });
+  const args = WASM_PATCHES_CARGO_ARGS;
+  const opts = { cwd: dir, env: nativeCargoEnv() };
+  await step(
+    `wasm patches: cargo test --no-run --release -p ${TEST_CRATE}, ${PATCH_CFG.join(' ')} on the patched crates`,
+    () => run('cargo', args, { ...opts, prefix: 'wasm patches' }),
+  );
+  const tests = await testExecutables(args, opts);
+  // tests/bls12_381_msm.rs compiles only under the flag: its tests listed show that the flag
+  // reached the test targets (a profile's settings could otherwise be lost without an error).
+  const gated = tests.find((t) => t.name === FLAG_GATED_TEST);
+  const listed = gated && capture(gated.executable, ['--list', '--format', 'terse']);
+  if (!listed?.includes(': test'))
+    throw new Error(`wasm patches: ${FLAG_GATED_TEST} has no test, so ${PATCH_CFG.join(' ')} did not reach the tests`);
+  await step(`wasm patches: run the ${tests.length} test binaries of ${TEST_CRATE}`, async () => {
+    const cwd = join(dir, TEST_CRATE); // where cargo test runs them
+    for (const t of tests)
+      await run(t.executable, [], { cwd, env: { CARGO_MANIFEST_DIR: cwd }, prefix: `wasm patches ${t.name}` });
+  });
+}
+
+/** The cargo arguments testWasmPatches compiles the tests with, in wasmPatchesWorkspace's folder. */
+export const WASM_PATCHES_CARGO_ARGS = ['test', '--release', '-p', TEST_CRATE, '--no-run'];
+
+/**
+ * The derived workspace of testWasmPatches (made unless there), its folder: named by what it is
+ * made from, so a finished one is reused. scripts/cargo-units.mjs counts its units too.
+ */
+export async function wasmPatchesWorkspace({ root, cacheDir }) {
   const crates = join(root, 'crates');
   const key = createHash('sha256')
     .update(
@@ -126,24 +155,7 @@ export async function testWasmPatches({ root, cacheDir }) {
     });
     writeFileSync(join(dir, 'derived'), `${key}\n`);
   }
-  const args = ['test', '--release', '-p', TEST_CRATE, '--no-run'];
-  const opts = { cwd: dir, env: nativeCargoEnv() };
-  await step(
-    `wasm patches: cargo test --no-run --release -p ${TEST_CRATE}, ${PATCH_CFG.join(' ')} on the patched crates`,
-    () => run('cargo', args, { ...opts, prefix: 'wasm patches' }),
-  );
-  const tests = await testExecutables(args, opts);
-  // tests/bls12_381_msm.rs compiles only under the flag: its tests listed show that the flag
-  // reached the test targets (a profile's settings could otherwise be lost without an error).
-  const gated = tests.find((t) => t.name === FLAG_GATED_TEST);
-  const listed = gated && capture(gated.executable, ['--list', '--format', 'terse']);
-  if (!listed?.includes(': test'))
-    throw new Error(`wasm patches: ${FLAG_GATED_TEST} has no test, so ${PATCH_CFG.join(' ')} did not reach the tests`);
-  await step(`wasm patches: run the ${tests.length} test binaries of ${TEST_CRATE}`, async () => {
-    const cwd = join(dir, TEST_CRATE); // where cargo test runs them
-    for (const t of tests)
-      await run(t.executable, [], { cwd, env: { CARGO_MANIFEST_DIR: cwd }, prefix: `wasm patches ${t.name}` });
-  });
+  return dir;
 }
 
 /** Adds the per-package profile rustflags that switch the patched code on (testWasmPatches) to a derived Cargo.toml. */
