@@ -5,6 +5,7 @@
 //! What a module's tests share (circuits, keys, proofs) is a `OnceLock` in that module.
 
 mod attacks;
+mod circuits;
 mod fuzz_verifier;
 mod keccak;
 mod keys;
