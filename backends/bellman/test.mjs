@@ -6,7 +6,7 @@
 // the crate's error prefixes, none may verify, and the wasm must never trap; the honest proof
 // verifies before, between and after. Then the verifier-only wasm (what the zkplay-verifier
 // package loads) with the shipped key file: the honest proof verifies, and damaged key files
-// never verify and never trap. The native fuzz (10,000 inputs) is the crate's tests/prove_verify.rs.
+// never verify and never trap. The native fuzz (10,000 inputs) is the crate's tests/all/prove_verify.rs.
 //
 // Run by scripts/test.mjs as the suite `bellman` (a child Node process); `node backends/bellman/test.mjs` runs it directly.
 // ZKPLAY_FUZZ_SEED=<n> replays another seed.

@@ -5,7 +5,7 @@
 // wrapped or truncated, and lengths at and above the Goldilocks prime). Every one must throw with
 // one of the crate's error prefixes, none may verify, and the wasm must never trap; the honest
 // proof verifies before, between and after. Then damaged key files and the other zk setting's key
-// never verify and never trap. The native fuzz (10,000 inputs) is the crate's tests/contract.rs.
+// never verify and never trap. The native fuzz (10,000 inputs) is the crate's tests/all/contract.rs.
 //
 // Not a proof made here: the single-threaded build needs ~230 s in Node to build the wrapper
 // and prove one block; proving in wasm is tested in Chromium (e2e/conformance.spec.ts, one

@@ -3,9 +3,9 @@
 //
 // Each arithmetic patch's wasm32 code is also compiled under `--cfg zkplay_wasm_patches`, so it
 // can be run natively: testWasmPatches builds crates/zkplay-primitives against the patched crates
-// with that flag and runs its tests, whose tests/field_mul.rs (and tests/bls12_381_mul.rs, for
+// with that flag and runs its tests, whose tests/all/field_mul.rs (and tests/all/bls12_381_mul.rs, for
 // bellman's curve) compares every product with a reference that shares no code with it, and
-// tests/msm_split.rs the parallel MSM with a sum of single products. A wrong product or a lost
+// tests/all/msm_split.rs the parallel MSM with a sum of single products. A wrong product or a lost
 // point then fails a test here, not a proof in a browser.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -83,8 +83,9 @@ export const NATIVELY_TESTED_PATCHES = [
 /** The crate whose tests run the patched code natively, and the flag that switches that code on. */
 const TEST_CRATE = 'zkplay-primitives';
 const PATCH_CFG = ['--cfg', 'zkplay_wasm_patches'];
-/** A test target of TEST_CRATE that has tests only under PATCH_CFG. */
-const FLAG_GATED_TEST = 'bls12_381_msm';
+/** TEST_CRATE's integration-test binary (tests/all/main.rs), and its module that has tests only under PATCH_CFG. */
+const INTEGRATION_TESTS = 'all';
+const FLAG_GATED_MODULE = 'bls12_381_msm';
 
 /**
  * Runs zkplay-primitives' tests natively with every patch applied and its wasm32 code switched on.
@@ -108,12 +109,14 @@ export async function testWasmPatches({ root, cacheDir }) {
     () => run('cargo', args, { ...opts, prefix: 'wasm patches' }),
   );
   const tests = await testExecutables(args, opts);
-  // tests/bls12_381_msm.rs compiles only under the flag: its tests listed show that the flag
+  // tests/all/bls12_381_msm.rs compiles only under the flag: its tests listed show that the flag
   // reached the test targets (a profile's settings could otherwise be lost without an error).
-  const gated = tests.find((t) => t.name === FLAG_GATED_TEST);
-  const listed = gated && capture(gated.executable, ['--list', '--format', 'terse']);
-  if (!listed?.includes(': test'))
-    throw new Error(`wasm patches: ${FLAG_GATED_TEST} has no test, so ${PATCH_CFG.join(' ')} did not reach the tests`);
+  const all = tests.find((t) => t.name === INTEGRATION_TESTS);
+  const listed = all ? (capture(all.executable, ['--list', '--format', 'terse']) ?? '') : '';
+  if (!listed.split('\n').some((l) => l.startsWith(`${FLAG_GATED_MODULE}::`) && l.endsWith(': test')))
+    throw new Error(
+      `wasm patches: ${INTEGRATION_TESTS} has no ${FLAG_GATED_MODULE}:: test, so ${PATCH_CFG.join(' ')} did not reach the tests`,
+    );
   await step(`wasm patches: run the ${tests.length} test binaries of ${TEST_CRATE}`, async () => {
     const cwd = join(dir, TEST_CRATE); // where cargo test runs them
     for (const t of tests)

@@ -1,5 +1,5 @@
 //! The prover contract natively, with the production wrapper (zk off): one wrapper build and one
-//! honest wrapped proof shared by every test here (~30 s), then
+//! honest wrapped proof shared by every test here and wrap.rs's (~30 s), then
 //! - the key file pins the wrapper: a key for the other zk setting, a damaged key and the key of
 //!   a wrapper built from a weakened table are refused before any proof is made;
 //! - the memory estimate refuses what wasm32 cannot hold, before any work;
@@ -25,16 +25,17 @@ use zkplay_wasm_runtime::{Artifacts, ErrorCode, Prover};
 const MSG: &[u8] = b"zkplay starky: the honest statement";
 const P: u64 = 0xFFFF_FFFF_0000_0001;
 
-struct Fixture {
+pub(crate) struct Fixture {
     /// Prepared as the page prepares: from the key and the shipped prover data.
-    prover: StarkyProver,
+    pub(crate) prover: StarkyProver,
     vk: Vec<u8>,
     /// The prover data file of the wrapper built in full here (what the keys example ships).
     pd: Vec<u8>,
     proof: Vec<u8>,
 }
 
-fn fixture() -> &'static Fixture {
+/// Built by the first test of this binary that needs it; wrap.rs wraps with its prover's wrapper.
+pub(crate) fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
         let w = wrap::build(&Tables::default(), &production_config(), RANGE, false);

@@ -23,27 +23,20 @@
 //! - `PoseidonRoundGate(full=1)`: 0..12 `cube_j = (in_j + rc_j)^3`, then 12 + r output r.
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
 
 use plonky2::field::types::Field;
 use plonky2::iop::target::Target;
 use zkplay_plonky2::forge::{pad, Change, Fe, Forgery, Kind, Report, Targets};
 use zkplay_plonky2::gates::{lane, AbsorbGate, DigestGate, PadGate, PoseidonRoundGate, RoundGate};
-use zkplay_plonky2::{build, CircuitConfig, Error, MerkleHash, Prepared};
+use zkplay_plonky2::{Error, MerkleHash, Prepared};
 use zkplay_wasm_runtime::statement::keccak256;
 
 /// The Goldilocks order.
 const P: u64 = 0xFFFF_FFFF_0000_0001;
 
+/// The Keccak-tree circuit of `blocks` blocks, shared with the other modules (circuits.rs).
 fn circuit(blocks: usize) -> &'static Prepared {
-    static C1: OnceLock<Prepared> = OnceLock::new();
-    static C2: OnceLock<Prepared> = OnceLock::new();
-    let cell = match blocks {
-        1 => &C1,
-        2 => &C2,
-        _ => panic!("no such test circuit"),
-    };
-    cell.get_or_init(|| build(&CircuitConfig::new(blocks, MerkleHash::Keccak)).expect("build"))
+    crate::circuits::circuit(blocks, MerkleHash::Keccak)
 }
 
 // ---------------------------------------------------------------------------------------------

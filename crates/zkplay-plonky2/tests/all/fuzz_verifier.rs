@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use zkplay_plonky2::{build, CircuitConfig, Error, MerkleHash, Prepared, ProofPart, PANIC_MARK};
+use zkplay_plonky2::{Error, MerkleHash, Prepared, ProofPart, PANIC_MARK};
 
 const SEED: u64 = 0x7a6b_706c_6179_0001;
 const P: u64 = 0xFFFF_FFFF_0000_0001;
@@ -367,7 +367,7 @@ fn fuzz(hash: MerkleHash, scale: usize, stream: u64) -> usize {
     println!("verifier fuzz {hash:?}: ChaCha20 seed {seed:#x}, stream {stream}");
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     rng.set_stream(stream);
-    let p: Prepared = build(&CircuitConfig::new(1, hash)).expect("build");
+    let p = crate::circuits::circuit(1, hash);
     let cap = p.capacity_bytes() as u64;
     let out = p.prove(MSG).expect("prove");
     let (proof, digest, len) = (out.proof, out.digest, MSG.len() as u64);
@@ -376,7 +376,7 @@ fn fuzz(hash: MerkleHash, scale: usize, stream: u64) -> usize {
     let layout = p.proof_layout(&proof).expect("layout of the honest proof");
     let mut cases = cases(&mut rng, &proof, digest, len, cap, scale);
     let structural = structural(&mut rng, &proof, &layout, &digest, len, scale);
-    unguarded_plonky2(&p, &structural, &proof, hash);
+    unguarded_plonky2(p, &structural, &proof, hash);
     cases.extend(structural);
     let t0 = Instant::now();
     let mut slowest = (Duration::ZERO, "");

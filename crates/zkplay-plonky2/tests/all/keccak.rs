@@ -1,25 +1,12 @@
 //! End-to-end tests: the circuit against tiny-keccak, padding boundaries, soundness checks.
-//! Each circuit configuration is built once per test binary.
-
-use std::sync::OnceLock;
+//! Each circuit configuration is built once per test binary (circuits.rs).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zkplay_plonky2::{build, CircuitConfig, Error, MerkleHash, Prepared};
 use zkplay_wasm_runtime::statement::keccak256;
 
-fn circuit(blocks: usize, hash: MerkleHash) -> &'static Prepared {
-    static K1: OnceLock<Prepared> = OnceLock::new();
-    static K3: OnceLock<Prepared> = OnceLock::new();
-    static P1: OnceLock<Prepared> = OnceLock::new();
-    let cell = match (blocks, hash) {
-        (1, MerkleHash::Keccak) => &K1,
-        (3, MerkleHash::Keccak) => &K3,
-        (1, MerkleHash::Poseidon) => &P1,
-        _ => panic!("no such test circuit"),
-    };
-    cell.get_or_init(|| build(&CircuitConfig::new(blocks, hash)).expect("build"))
-}
+use crate::circuits::circuit;
 
 fn random_msg(rng: &mut ChaCha8Rng, len: usize) -> Vec<u8> {
     (0..len).map(|_| rng.gen()).collect()

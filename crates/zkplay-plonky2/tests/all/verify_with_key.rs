@@ -2,7 +2,7 @@
 //! the honest proof verifies; a tampered proof, another digest or length do not; a statement out
 //! of range is refused before the proof is read; a key of another configuration or a damaged
 //! container is refused as a corrupt key, and never panics.
-use zkplay_plonky2::{build, verify_with_key, CircuitConfig, Error, MerkleHash};
+use zkplay_plonky2::{verify_with_key, CircuitConfig, Error, MerkleHash};
 use zkplay_wasm_runtime::statement::keccak256;
 use zkplay_wasm_runtime::xorshift::XorShift;
 
@@ -10,7 +10,7 @@ use zkplay_wasm_runtime::xorshift::XorShift;
 /// `msg` with its digest.
 fn honest(msg: &[u8]) -> (CircuitConfig, Vec<u8>, Vec<u8>, [u8; 32]) {
     let cfg = CircuitConfig::new(1, MerkleHash::Keccak);
-    let prepared = build(&cfg).unwrap();
+    let prepared = crate::circuits::circuit(1, MerkleHash::Keccak);
     let key = prepared.verifier_data_file().unwrap();
     let proof = prepared.prove(msg).unwrap().proof;
     (cfg, key, proof, keccak256(msg))
@@ -46,7 +46,7 @@ fn verifies_against_shipped_verifier_data_and_refuses_the_rest() {
 
     // The key of another configuration, for this configuration: refused, whatever the proof.
     let other_cfg = CircuitConfig::new(2, MerkleHash::Keccak);
-    let other_key = build(&other_cfg).unwrap().verifier_data_file().unwrap();
+    let other_key = crate::circuits::circuit(2, MerkleHash::Keccak).verifier_data_file().unwrap();
     assert!(matches!(verify_with_key(&cfg, &other_key, &proof, &digest, len), Err(Error::CorruptKey(_))));
     // ... and this key presented as the other configuration's.
     assert!(matches!(verify_with_key(&other_cfg, &key, &proof, &digest, len), Err(Error::CorruptKey(_))));

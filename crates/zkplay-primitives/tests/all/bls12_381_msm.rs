@@ -8,7 +8,6 @@
 //! many points in one bucket (additions deferred to later batches, again and again), points at
 //! infinity, scalars 0, 1, q - 1 and (q - 1) / 2 (the largest signed digits and the top window's
 //! carry), and every window width the code allows.
-#![cfg(zkplay_wasm_patches)]
 
 use bls12_381::zkplay_msm::{combine, msm, signed_digits, window_sum, windows};
 use bls12_381::{G1Affine, G1Projective, Scalar};

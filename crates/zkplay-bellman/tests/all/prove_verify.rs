@@ -91,7 +91,7 @@ fn contract_reports_and_codes() {
 
 #[test]
 fn a_forged_witness_proves_nothing() {
-    // The counter attack of tests/attacks.rs, proved with the real keys: the proof is made (Groth16's
+    // The counter attack of tests/all/attacks.rs, proved with the real keys: the proof is made (Groth16's
     // prover does not check the witness) and the verifier refuses it for every statement it could claim.
     let setup = Setup::from_files(1, &files().0, &files().1).unwrap();
     let m = b"forged".to_vec();
