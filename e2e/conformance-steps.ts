@@ -10,9 +10,9 @@ import { expect, PROOF_TIMEOUT, statementDigest, status, test, typeMessage } fro
 
 /**
  * Backends whose desktop conformance proof is made by their own spec on its threaded build (which
- * that spec proves anyway): starky's proof costs ~80 s in Chromium under load, so making it twice
- * on desktop (one thread here, two there) was 80 s of `npm test` for no check of its own. That
- * spec also runs e2e/statement-steps.ts in the same page, so e2e/statement.spec.ts skips them too.
+ * that spec proves anyway): starky's proof costs ~80 s in Chromium under load, and a second one on
+ * desktop (one thread here, two there) would check nothing the first does not. That spec also
+ * runs e2e/statement-steps.ts in the same page, so e2e/statement.spec.ts leaves them to it.
  */
 export const DESKTOP_PROOF_IN_OWN_SPEC: readonly string[] = ['starky'];
 

@@ -1,7 +1,7 @@
-//! The integration tests of zkplay-plonky2, as one test binary: each module was a file of its own
-//! under tests/, each linked with the crate and its whole dependency tree; one binary links them
-//! once (issue 38). None needs a process of its own: none sets a logger, an allocator or an
-//! environment variable, and the panic hook fuzz_verifier installs only silences its own named thread.
+//! The integration tests of zkplay-plonky2, as one test binary: one link of the crate and its
+//! dependency tree, and one copy of the generic code they instantiate, for all of them. None
+//! needs a process of its own: none sets a logger, an allocator or an environment variable, and
+//! the panic hook fuzz_verifier installs only silences its own named thread.
 //! What a module's tests share (circuits, keys, proofs) is a `OnceLock` in that module.
 
 mod attacks;

@@ -4,9 +4,9 @@
 //! The sound wrapper here is the production one (zk off, 2^16 rows), the very wrapper
 //! contract.rs's fixture prepares from the key and prover data it builds: one build serves both
 //! modules (whichever test asks first builds it, the others wait for it). It wraps Keccak tables
-//! of 2^5 rows and of 2^8 rows, two heights of its multiple-heights FRI. A wrapper of its own, of
-//! the least range that takes those heights (sponge 2^5, Keccak 2^5..2^11), was a second
-//! 2^16-row build in this binary: 26-42 s of CPU.
+//! of 2^5 rows and of 2^8 rows, two heights of its multiple-heights FRI. A wrapper of its own
+//! would be a second 2^16-row build in this binary (26-42 s of CPU) and would test a wrapper the
+//! page never uses.
 
 use web_time::Instant;
 use zkplay_starky::prover::{generate_traces, prove_traces_for, ProveReport, Traces};
