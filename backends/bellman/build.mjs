@@ -15,7 +15,13 @@
 // for the EIP-2537 precompiles, compiled with solc-js: solidity/b<n>/ (the key entry's `solidity`).
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import {
+  backendVariants,
+  buildWasmBackend,
+  lintedVariants,
+  lockedVersion,
+  WIDE_ON_REQUEST,
+} from '@zkplay/build-kit/rust';
 import {
   completeIndex,
   crateFiles,
@@ -53,15 +59,8 @@ const VARIANTS = backendVariants({
   verifier: [BLS12_381_MUL29, BLS12_381_BATCH_MSM],
 });
 
-/**
- * The wasm features `npm test` lints (scripts/lib/lint.mjs), with the patches they are built
- * with: the prover calls the patched bls12_381's batch-affine MSM on wasm32.
- */
-export const wasmLint = VARIANTS.filter((v) => v.id === 'single' || v.id === 'verifier').map((v) => ({
-  crate: CRATE,
-  feature: v.features.join(','),
-  patches: v.patches,
-}));
+/** The wasm builds `npm test` lints (scripts/lib/lint.mjs), each with the patches it is built with. */
+export const wasmLint = lintedVariants(CRATE, VARIANTS);
 
 /**
  * The build's Groth16 keys, made natively and cached by what they are made from: the circuit,

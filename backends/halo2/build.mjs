@@ -21,7 +21,13 @@
 // making its own, and only the proving key is made in the browser.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { backendVariants, buildWasmBackend, lockedVersion, WIDE_ON_REQUEST } from '@zkplay/build-kit/rust';
+import {
+  backendVariants,
+  buildWasmBackend,
+  lintedVariants,
+  lockedVersion,
+  WIDE_ON_REQUEST,
+} from '@zkplay/build-kit/rust';
 import { completeIndex, publishKeyFile, runKeysExample, totalBytes } from '@zkplay/build-kit/native-keys';
 import { log } from '@zkplay/build-kit/steps';
 import { HALO2CURVES_MSM_BALANCED, HALO2CURVES_MUL29 } from '@zkplay/build-kit/wasm-patches';
@@ -37,7 +43,7 @@ export const freshBuildSeconds = 616;
 export const lazyParts = WIDE_ON_REQUEST;
 
 /** halo2-base 0.5.0 with halo2-axiom's `multicore` off (the rest of its default features kept). */
-export const SINGLE_THREAD_PATCH = {
+const SINGLE_THREAD_PATCH = {
   name: 'halo2-base',
   version: '0.5.0',
   dependency: 'halo2_proofs_axiom',
@@ -67,16 +73,8 @@ const VARIANTS = backendVariants({
   verifier: [SINGLE_THREAD_PATCH, NO_TABLE_PATCH, HALO2CURVES_MUL29],
 });
 
-/**
- * The wasm features `npm test` lints (scripts/lib/lint.mjs): both need halo2-base's `multicore`
- * off to compile for wasm32 without atomics; the other patches change only how the registry
- * crates multiply, so one derived workspace serves both.
- */
-export const wasmLint = ['wasm', 'verifier-wasm'].map((feature) => ({
-  crate: CRATE,
-  feature,
-  patches: [SINGLE_THREAD_PATCH],
-}));
+/** The wasm builds `npm test` lints (scripts/lib/lint.mjs), each with the patches it is built with. */
+export const wasmLint = lintedVariants(CRATE, VARIANTS);
 
 /**
  * The build's KZG parameters and verifying keys, made natively and cached by what they are made

@@ -25,7 +25,7 @@ import { STARKY_WASM_VARIANTS } from '@zkplay/build-kit/wasm-patches';
 export const freshBuildSeconds = 319;
 /** What this build leaves for later unless asked for everything (rust.mjs isLazy). */
 export const lazyParts = WIDE_ON_REQUEST;
-export const wasmLint = plonky2FamilyWasmLint('starky');
+export const wasmLint = plonky2FamilyWasmLint('starky', STARKY_WASM_VARIANTS);
 
 export const build = plonky2FamilyBuild({
   backend: 'starky',

@@ -20,6 +20,15 @@ import { capture, log, run, step } from './steps.mjs';
 
 const RUST_CRATE = 'zkplay-kzg';
 
+/**
+ * The Rust wasm builds, as buildWasm's arguments: built here and linted by lint.mjs. The threaded
+ * one compiles blst's C with atomics, as a shared-memory link requires of every object.
+ */
+export const KZG_WASM = [
+  { crate: RUST_CRATE, variant: 'single', features: ['wasm'] },
+  { crate: RUST_CRATE, variant: 'threads', features: ['wasm-threads'], cflags: '-matomics -mbulk-memory' },
+];
+
 /** Debian's clang (for blst's C in wasm32), installed as the set-up installs Chromium. */
 export async function ensureClang() {
   if (capture('clang', ['--version'])) return log('clang is installed (blst for wasm32)');
@@ -35,14 +44,13 @@ export async function ensureClang() {
 /** outDir: where it publishes (the build queue passes a staging folder that then replaces artifacts/kzg). */
 export async function buildKzg({ root, cacheDir, outDir = join(root, 'web', 'public', 'artifacts', 'kzg') }) {
   const go = await buildGoWasm({ cacheDir, cache: 'kzg', dirs: ['ethkzg'], cmd: 'kzg-wasm', name: 'go-eth-kzg' });
-  const rust = (variant, features, cflags) =>
-    buildWasm({ root, cacheDir, crate: RUST_CRATE, variant, features, cflags });
+  const rust = (variant) => buildWasm({ root, cacheDir, ...KZG_WASM.find((b) => b.variant === variant) });
 
   log('kzg: the rust_eth_kzg wasm (cargo, single-threaded, blst through clang)');
   await ensureClang();
-  const single = await rust('single', ['wasm']);
+  const single = await rust('single');
   log('kzg: the threaded rust_eth_kzg wasm (cargo, atomics + build-std, blst with atomics)');
-  const threads = await rust('threads', ['wasm-threads'], '-matomics -mbulk-memory');
+  const threads = await rust('threads');
   const files = publishViewWasm({ outDir, go, crate: RUST_CRATE, rust: { single, threads } });
 
   log(`kzg: published Go (${mib(files.go.bytes)} MiB) and Rust (${mib(files.rust.bytes)} MiB) wasm to ${outDir}`);

@@ -7,7 +7,9 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { backendIds, importBackendFile } from './backends.mjs';
 import { patchedModuleDir } from './go-patch.mjs';
-import { derivedWorkspace, ensureToolchain, patchSetName } from './rust.mjs';
+import { KZG_WASM } from './kzg.mjs';
+import { PRIMITIVES_WASM } from './primitives.mjs';
+import { ensureToolchain, wasmCargo } from './rust.mjs';
 import { cacheDir, capture, root, run } from './steps.mjs';
 import { writeFileAtomic } from './atomic.mjs';
 
@@ -120,25 +122,18 @@ export async function clippyBuildEnv() {
   return { RUSTC_WORKSPACE_WRAPPER: driver, CLIPPY_ARGS: CLIPPY_DENY_WARNINGS };
 }
 
-// The wasm features of the crates that are not a backend's (each backend declares its own: its
-// build.mjs `wasmLint`). Not here: the threaded variants (-Z build-std), whose code is the
-// single-threaded one's with rayon on Web Workers.
-const WASM_CLIPPY = [
-  { crate: 'zkplay-wasm-runtime', feature: 'wasm' },
-  { crate: 'zkplay-primitives', feature: 'wasm' },
-  { crate: 'zkplay-kzg', feature: 'wasm' },
-];
-
 /**
- * Every wasm feature set to lint: WASM_CLIPPY and each Rust backend's `wasmLint` ({ crate,
- * feature, patches }: patches, the registry patches without which the feature does not compile,
- * e.g. bellman's prover calling the patched bls12_381's batch-affine MSM on wasm32).
+ * Every wasm build to lint, as buildWasm's arguments: the primitives' and the KZG crate's (but
+ * the wide one: the threaded code with another target feature), and each Rust backend's as its
+ * build.mjs declares them (`wasmLint`, rust.mjs lintedVariants). zkplay-wasm-runtime is linted in
+ * each, as the workspace member they all depend on.
  */
 async function wasmLintTargets() {
   const declared = [];
   for (const id of backendIds('build.mjs'))
     declared.push(...((await importBackendFile(id, 'build.mjs')).wasmLint ?? []));
-  return [...WASM_CLIPPY, ...declared];
+  const views = [...PRIMITIVES_WASM, ...KZG_WASM].filter((b) => !b.variant.endsWith('-wide'));
+  return [...views, ...declared];
 }
 
 // Check mode shares nothing with the release builds' target folders: its own, kept warm.
@@ -161,25 +156,24 @@ export async function clippy() {
   await clippyWasm();
 }
 
-/** cargo clippy of the wasm features (wasmLintTargets) for wasm32, warnings as errors. */
+/**
+ * clippy over each wasm build (wasmLintTargets), warnings as errors, as it compiles: cargo rustc
+ * with the build's own arguments, environment and target folder (rust.mjs wasmCargo), so every
+ * dependency the build compiled is reused as it is; clippy-driver wraps the workspace members only
+ * (clippyBuildEnv), and the linted crate stops after its metadata (`--emit=metadata`, what
+ * `cargo check` asks): no code generation, no link. A check-mode clippy would instead compile
+ * every dependency again for wasm32 in a target folder of its own: about 320 s on a fresh machine.
+ * The dependencies missing from the target folder (a build not yet made) are compiled first.
+ */
 export async function clippyWasm() {
-  await ensureToolchain(root);
-  const env = clippyTarget();
-  for (const { crate, feature, patches = [] } of await wasmLintTargets()) {
-    const args = ['clippy', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
-    const prefix = `clippy ${crate} ${feature}${patches.length ? ' (patched)' : ''}`;
-    if (!patches.length) {
-      await run('cargo', [...args, '--locked', '--features', feature, ...DENY], {
-        cwd: join(root, 'crates'),
-        env,
-        prefix,
-      });
-      continue;
-    }
-    // Patched: checked as it is built, in a workspace derived with the same patches (rust.mjs
-    // derivedWorkspace); not --locked: the [patch] entries change the derived workspace's lock.
-    const dir = join(cacheDir, 'workspaces', `clippy-${crate}-${patchSetName(patches)}`);
-    const ws = await derivedWorkspace(root, dir, crate, patches);
-    await run('cargo', [...args, '--features', feature, ...DENY], { cwd: ws, env, prefix });
+  const lintEnv = await clippyBuildEnv();
+  for (const build of await wasmLintTargets()) {
+    const { cwd, env, args } = await wasmCargo({ root, cacheDir, ...build });
+    const patched = build.patches?.length ? ' (patched)' : '';
+    await run('cargo', ['rustc', ...args, '--lib', '--', '--emit=metadata'], {
+      cwd,
+      env: { ...env, ...lintEnv },
+      prefix: `clippy ${build.crate} ${build.variant}${patched}`,
+    });
   }
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { completeIndex, runKeysExample, totalBytes } from './native-keys.mjs';
-import { buildWasmBackend, lockedVersion } from './rust.mjs';
+import { buildWasmBackend, lintedVariants, lockedVersion } from './rust.mjs';
 import { log } from './steps.mjs';
 import { PLONKY2_WASM_VARIANTS } from './wasm-patches.mjs';
 
@@ -52,6 +52,6 @@ export function plonky2FamilyBuild({
   };
 }
 
-/** The wasm features `npm test` lints of such a backend (lint.mjs): they compile from crates/ as it is. */
-export const plonky2FamilyWasmLint = (backend) =>
-  ['wasm', 'verifier-wasm'].map((feature) => ({ crate: `zkplay-${backend}`, feature }));
+/** The wasm builds `npm test` lints of such a backend (lint.mjs), as plonky2FamilyBuild builds them. */
+export const plonky2FamilyWasmLint = (backend, variants = PLONKY2_WASM_VARIANTS) =>
+  lintedVariants(`zkplay-${backend}`, variants);

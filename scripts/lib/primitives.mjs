@@ -22,6 +22,13 @@ import { log } from './steps.mjs';
 
 const RUST_CRATE = 'zkplay-primitives';
 
+/** The Rust wasm builds, as buildWasm's arguments: built here and linted by lint.mjs. */
+export const PRIMITIVES_WASM = ['single', 'threads', 'threads-wide'].map((variant) => ({
+  crate: RUST_CRATE,
+  variant,
+  features: variant === 'single' ? ['wasm'] : ['wasm-threads'],
+}));
+
 /** outDir: where it publishes (the build queue passes a staging folder that then replaces artifacts/primitives). */
 export async function buildPrimitives({
   root,
@@ -37,14 +44,7 @@ export async function buildPrimitives({
   });
 
   // buildWasm logs "already built" or runs cargo + wasm-bindgen as steps of their own.
-  const wasm = (variant) =>
-    buildWasm({
-      root,
-      cacheDir,
-      crate: RUST_CRATE,
-      variant,
-      features: variant === 'single' ? ['wasm'] : ['wasm-threads'],
-    });
+  const wasm = (variant) => buildWasm({ root, cacheDir, ...PRIMITIVES_WASM.find((b) => b.variant === variant) });
   log('primitives: the halo2curves / plonky2_field primitives wasm (cargo, single-threaded)');
   const rustDir = await wasm('single');
   log('primitives: the threaded halo2curves / plonky2_field primitives wasm (cargo, atomics + build-std)');

@@ -261,7 +261,13 @@ async function deriveInto(root, dir, crate, patches, { tests }) {
     }
     if (p.diff) await run('git', ['apply', '--verbose', join(root, p.diff)], { cwd: src, prefix: `patch ${id}` });
   }
-  if (copies.size) ws.patch = { 'crates-io': patched };
+  if (copies.size) {
+    ws.patch = { 'crates-io': patched };
+    // Not members (a path dependency inside the workspace folder is one by default): clippy's
+    // wrapper of the members (lint.mjs) would otherwise lint the registry's code and, being part
+    // of their fingerprints, compile them and every crate above them again.
+    ws.workspace.exclude = ['patched'];
+  }
   const header = '# Derived by scripts/lib/rust.mjs (not committed) from crates/Cargo.toml.\n';
   writeFileSync(join(dir, 'Cargo.toml'), header + stringifyToml(ws));
 }
@@ -282,6 +288,37 @@ export function mirrorTree(src, dst) {
     if (isDir) mirrorTree(from, to);
     else if (!existsSync(to) || !readFileSync(to).equals(readFileSync(from))) cpSync(from, to);
   }
+}
+
+/**
+ * How cargo compiles one wasm build (buildWasm's arguments): the arguments that follow `build` (or
+ * `rustc`), the environment, the folder to run in and the target folder. One definition for the
+ * build and for its lint (lint.mjs clippyWasm), which runs in the same target folder with the same
+ * flags, features and patches so that every dependency the build compiled is reused as it is.
+ */
+export async function wasmCargo({ root, cacheDir, crate, variant, features, patches = [], cflags }) {
+  const cratesDir = join(root, 'crates');
+  const targetDir = join(cacheDir, `cargo-target-wasm-${targetFolder(variant)}`);
+  const cwd = patches.length
+    ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `wasm-${patchSetName(patches)}`), undefined, patches)
+    : cratesDir;
+  const args = ['--release', '--target', 'wasm32-unknown-unknown', '-p', crate, '--no-default-features'];
+  args.push('--features', features.join(','));
+  // crates/Cargo.lock is the committed resolution: refuse to build from any other (the derived
+  // workspace's [patch] entries change its lock, so it cannot be held to it).
+  if (cwd === cratesDir) args.push('--locked');
+  const env = {
+    CARGO_TARGET_DIR: targetDir,
+    RUSTUP_TOOLCHAIN: pinnedToolchain(root),
+    RUSTFLAGS: variantFlags(variant),
+  };
+  // C compiled by a crate's build script (cc), for the wasm32 target: e.g. blst's with atomics,
+  // which a shared-memory link requires of every object. Part of the key only when given.
+  if (cflags) env.CFLAGS_wasm32_unknown_unknown = cflags;
+  // Threads need std rebuilt with atomics; a wide build rebuilds it too, so that std's own u128
+  // arithmetic (compiler-builtins among it) uses the instructions.
+  if (variant.startsWith('threads') || variant.endsWith('-wide')) args.push('-Z', 'build-std=panic_abort,std');
+  return { cwd, env, args, targetDir };
 }
 
 /**
@@ -334,34 +371,10 @@ export async function buildWasm({ root, cacheDir, crate, variant, features, patc
   }
   await ensureToolchain(root);
   const bindgen = await ensureWasmBindgen(root, cacheDir);
-  const targetDir = join(cacheDir, `cargo-target-wasm-${targetFolder(variant)}`);
-  const workspace = patches.length
-    ? await derivedWorkspace(root, join(cacheDir, 'workspaces', `wasm-${patchSetName(patches)}`), undefined, patches)
-    : cratesDir;
-  const args = [
-    'build',
-    '--release',
-    '--target',
-    'wasm32-unknown-unknown',
-    '-p',
-    crate,
-    '--no-default-features',
-    '--features',
-    features.join(','),
-  ];
-  // crates/Cargo.lock is the committed resolution: refuse to build from any other (the derived
-  // workspace's [patch] entries change its lock, so it cannot be held to it).
-  if (workspace === cratesDir) args.push('--locked');
-  const env = { CARGO_TARGET_DIR: targetDir, RUSTUP_TOOLCHAIN: channel, RUSTFLAGS: variantFlags(variant) };
-  // C compiled by a crate's build script (cc), for the wasm32 target: e.g. blst's with atomics,
-  // which a shared-memory link requires of every object. Part of the key only when given.
-  if (cflags) env.CFLAGS_wasm32_unknown_unknown = cflags;
-  // Threads need std rebuilt with atomics; a wide build rebuilds it too, so that std's own u128
-  // arithmetic (compiler-builtins among it) uses the instructions.
-  if (variant.startsWith('threads') || variant.endsWith('-wide')) args.push('-Z', 'build-std=panic_abort,std');
+  const { cwd, env, args, targetDir } = await wasmCargo({ root, cacheDir, crate, variant, features, patches, cflags });
   const t0 = Date.now();
   await step(`${crate}: cargo build for wasm32 (${variant}; several minutes the first time)`, () =>
-    run('cargo', args, { cwd: workspace, env, prefix: `${crate} ${variant}` }),
+    run('cargo', ['build', ...args], { cwd, env, prefix: `${crate} ${variant}` }),
   );
   const lib = crate.replace(/-/g, '_');
   const tmp = `${out}.tmp`;
@@ -443,6 +456,16 @@ export function backendVariants({ threads, single, threadsWide, verifier }) {
     { id: 'verifier', build: 'wasm-verifier', features: ['verifier-wasm'], patches: verifier },
   ];
 }
+
+/**
+ * The wasm builds of `crate` that `npm test` lints (lint.mjs clippyWasm), as buildWasm's
+ * arguments: every variant but the wide ones, whose code is the threaded one's built with another
+ * target feature.
+ */
+export const lintedVariants = (crate, variants) =>
+  variants
+    .filter((v) => !v.id.endsWith('-wide'))
+    .map(({ id, features, patches = [] }) => ({ crate, variant: id, features, patches }));
 
 /** What a backend with a wide build leaves for later (its build.mjs `lazyParts`, the build queue's label). */
 export const WIDE_ON_REQUEST = 'threads-wide build (wasm wide arithmetic)';

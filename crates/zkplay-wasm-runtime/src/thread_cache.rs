@@ -117,7 +117,8 @@ fn tls_ready(address: usize) -> bool {
         // The linker's first address after the data and the main stack: where the heap starts.
         static __heap_base: u8;
     }
-    address >= unsafe { core::ptr::addr_of!(__heap_base) as usize }
+    // Taking an extern static's address reads nothing: no unsafe block (rustc's unused_unsafe).
+    address >= core::ptr::addr_of!(__heap_base) as usize
 }
 
 /// Natively thread-locals are set up before any code of the thread runs; in wasm without atomics
