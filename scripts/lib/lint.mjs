@@ -128,7 +128,7 @@ export async function clippyBuildEnv() {
  * build.mjs declares them (`wasmLint`, rust.mjs lintedVariants). zkplay-wasm-runtime is linted in
  * each, as the workspace member they all depend on.
  */
-async function wasmLintTargets() {
+export async function wasmLintTargets() {
   const declared = [];
   for (const id of backendIds('build.mjs'))
     declared.push(...((await importBackendFile(id, 'build.mjs')).wasmLint ?? []));
