@@ -19,7 +19,6 @@ import { cliOptions } from './lib/args.mjs';
 import { buildResultsService, ensurePostgresForTests } from './lib/results-service.mjs';
 import { BuildQueue, backendJobs, publishArtifacts } from './lib/build-queue.mjs';
 import {
-  backendReadyMessage,
   chromium,
   lockCache,
   logToolVersions,
@@ -58,18 +57,7 @@ try {
     if (existsSync(join(root, 'crates'))) await ensureToolchain(root);
     process.send?.(SETUP_TOOLS_READY);
   }
-  const told = new Set(); // the backends test.mjs has heard are ready
-  const tellReady = (status) => {
-    for (const job of status.jobs)
-      if (job.state === 'ready' && !told.has(job.id)) {
-        told.add(job.id);
-        process.send?.(backendReadyMessage(job.id));
-      }
-  };
-  const queue = new BuildQueue({
-    jobs: await backendJobs({ mode: all ? 'all' : 'core' }),
-    ...(purpose === 'test' ? { onChange: tellReady } : {}),
-  });
+  const queue = new BuildQueue({ jobs: await backendJobs({ mode: all ? 'all' : 'core' }) });
   const failed = await queue.run();
   if (failed.length)
     throw new Error(`the build of ${failed.join(', ')} failed (its log is in ${join(cacheDir, 'logs')})`);

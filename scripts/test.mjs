@@ -28,7 +28,7 @@ import {
   stopCommands,
   withSink,
 } from './lib/steps.mjs';
-import { backendReadyMessage, SETUP_TOOLS_READY } from './lib/setup-steps.mjs';
+import { SETUP_TOOLS_READY } from './lib/setup-steps.mjs';
 import { backendIds, importBackendFile } from './lib/backends.mjs';
 import { cliOptions } from './lib/args.mjs';
 
@@ -147,12 +147,12 @@ if (rustCrates.length) {
           prefix: `cargo test ${crate}`,
         });
       }
-      // The wasm builds' code, which no native build compiles, in the builds' own target folders.
+      // The wasm features' code, which no native build compiles: check mode, its own warm target.
       await clippyWasm();
     },
   ]);
   // On request only: the rust suite lints the same while it builds the tests; this is the lint
-  // without the tests (native: check mode in its own target folder; wasm: as the rust suite).
+  // without the tests (check mode, its own target folder: 283 s fresh, 1-4 s warm).
   suites.push([
     'clippy',
     'Rust: cargo clippy --all-targets and the wasm features, warnings as errors, without the tests (on request)',
@@ -203,17 +203,6 @@ const sideBySide = browser.length > 0 && native.length > 0 && !serial;
 // holds the native target folder's lock while its tests run, which would stall the set-up's
 // native key builds.
 const EARLY_SUITES = new Set(['format', 'lint', 'results', 'rust-wasm-patches']);
-// A backend's own suite (backends/<id>/test.mjs) tests the build the set-up published for that
-// backend: with --setup it starts once the set-up says that build is ready (setup-steps.mjs
-// backendReadyMessage), beside the rest of the set-up, instead of after all of it. gnark's, the
-// longest (~150 s), is then done before the slowest backends are built.
-const readyWaits = new Map(
-  backendSuites.map(([id]) => {
-    let resolve;
-    const promise = new Promise((r) => (resolve = r));
-    return [id, { promise, resolve }];
-  }),
-);
 
 let failed = 0;
 /**
@@ -241,31 +230,15 @@ async function runInTurn(group, quiet) {
 }
 if (withSetup && !serial) {
   const early = native.filter(([key]) => EARLY_SUITES.has(key));
-  const afterBuild = native.filter(([key]) => readyWaits.has(key));
-  const late = native.filter(([key]) => !EARLY_SUITES.has(key) && !readyWaits.has(key));
-  let earlyChain = Promise.resolve(true);
-  // Each backend suite when its build is ready (true), or not at all when the set-up failed (false).
-  const afterBuildDone = Promise.all(
-    afterBuild.map(async (suite) => {
-      if (!(await readyWaits.get(suite[0]).promise)) return true;
-      suite[1] = (await importBackendFile(suite[0], 'test.mjs')).description ?? suite[1];
-      return runInTurn([suite], true);
-    }),
-  );
+  const late = native.filter(([key]) => !EARLY_SUITES.has(key));
+  let earlyDone = Promise.resolve(true);
   const setupOk = await runSetup(() => {
-    if (afterBuild.length)
-      log(
-        `${afterBuild.map(([key]) => key).join(', ')}: each backend's own suite runs beside the set-up once that backend's build is ready, at nice ${NATIVE_NICENESS}`,
-      );
     if (!early.length) return;
     log(
       `${early.map(([key]) => key).join(', ')}: these suites need no build and run beside the set-up, at nice ${NATIVE_NICENESS}; their output goes to ${join(cacheDir, 'logs', 'test-<suite>.log')}`,
     );
-    earlyChain = runInTurn(early, true);
+    earlyDone = runInTurn(early, true);
   });
-  // A backend the set-up did not report (none, when it succeeds) has its build in place by now.
-  for (const { resolve } of readyWaits.values()) resolve(setupOk);
-  const earlyDone = Promise.all([earlyChain, afterBuildDone]).then(([e, a]) => e && a.every(Boolean));
   if (!setupOk) {
     stopCommands(); // the early suites: nothing waits for them now
     await earlyDone;
@@ -306,7 +279,6 @@ function runSetup(onToolsReady = () => {}) {
     });
     child.on('message', (m) => {
       if (m === SETUP_TOOLS_READY) onToolsReady();
-      for (const [id, { resolve }] of readyWaits) if (m === backendReadyMessage(id)) resolve(true);
     });
     child.on('error', (e) => {
       console.error(`[zkplay] could not start the set-up: ${e.message}`);

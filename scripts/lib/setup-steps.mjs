@@ -28,13 +28,6 @@ export function logToolVersions() {
  */
 export const SETUP_TOOLS_READY = 'zkplay: set-up tools ready';
 
-/**
- * What `setup.mjs --for=test` sends test.mjs when a backend's build is ready, its artifacts
- * published: a suite that needs only that backend's build (test.mjs AFTER_BUILD) may start
- * beside the rest of the set-up.
- */
-export const backendReadyMessage = (id) => `zkplay: backend ready: ${id}`;
-
 /** One set-up at a time per cache (scripts/lib/lock.mjs); resolves to release(). */
 export const lockCache = (what) => acquireLock(join(cacheDir, 'setup.lock'), what, { onWait: (m) => log(m) });
 
