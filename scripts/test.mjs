@@ -147,12 +147,12 @@ if (rustCrates.length) {
           prefix: `cargo test ${crate}`,
         });
       }
-      // The wasm features' code, which no native build compiles: check mode, its own warm target.
+      // The wasm builds' code, which no native build compiles, in the builds' own target folders.
       await clippyWasm();
     },
   ]);
   // On request only: the rust suite lints the same while it builds the tests; this is the lint
-  // without the tests (check mode, its own target folder: 283 s fresh, 1-4 s warm).
+  // without the tests (native: check mode in its own target folder; wasm: as the rust suite).
   suites.push([
     'clippy',
     'Rust: cargo clippy --all-targets and the wasm features, warnings as errors, without the tests (on request)',
