@@ -1,8 +1,8 @@
 // The gnark worker: downloads the Go wasm and the Groth16 artifacts the build made, loads
 // them in the Go runtime and serves the shared protocol. On 2 threads it also starts a second
 // Go wasm instance in its own worker (second-instance.ts), which takes about half of each proof
-// (two thirds of the quotient's FFTs, half of its multi-scalar multiplication): Go's js/wasm port
-// itself runs on one thread.
+// (three of the six FFTs to the coset, the wire MSMs, half of the quotient's MSM): Go's js/wasm
+// port itself runs on one thread.
 import { artifactUrl, fetchArtifact, fetchIndex, type ArtifactFile } from '@zkplay/core/artifacts';
 import { BackendError, THREAD_START_PHASE, type Config } from '@zkplay/core/protocol';
 import { fatal, serve, type PhaseContext } from '@zkplay/core/serve';
@@ -117,9 +117,19 @@ class SecondInstance {
     });
   }
 
-  /** B and C on the coset (the Go API's cosets); the arrays are transferred. */
-  cosets(b: Uint8Array, c: Uint8Array): Promise<Record<string, Uint8Array>> {
-    return this.request({ type: 'cosets', b, c }, [b.buffer, c.buffer]);
+  /** B on the coset (the Go API's cosetOf); the array is transferred. */
+  async cosetOf(v: Uint8Array): Promise<Uint8Array> {
+    return (await this.request({ type: 'coset-of', v }, [v.buffer])).v;
+  }
+
+  /** C's coefficients taken to the coset (the Go API's fromCoefficients); the array is transferred. */
+  async fromCoefficients(v: Uint8Array): Promise<Uint8Array> {
+    return (await this.request({ type: 'from-coefficients', v }, [v.buffer])).v;
+  }
+
+  /** The wire MSMs, encoded (the Go API's wireMSMs); the wires are transferred. */
+  async wireMSMs(wires: Uint8Array, nbPublic: number): Promise<Uint8Array> {
+    return (await this.request({ type: 'wire-msms', wires, nbPublic }, [wires.buffer])).parts;
   }
 
   /** The quotient's tail MSM, as a 64-byte G1 point (the Go API's zPart); the tail is transferred. */
@@ -191,21 +201,22 @@ serve({
       throw new BackendError('capacity', `message is ${message.length} bytes; the gnark circuit holds at most ${prepared!.index.maxMessageBytes} bytes (one Keccak block)`);
     }
     if (second) {
-      // Two instances (gnark/prover/twoparts.go): the second takes B and C to the coset while
-      // this one takes A and computes the wire MSMs, then the quotient's tail MSM while this
-      // one computes the head's.
+      // Two instances, on the schedule drawn in gnark/prover/twoparts.go's header. The second
+      // instance runs its requests in the order sent; each promise is awaited later, so each
+      // gets a no-op catch meanwhile (no unhandled rejection while this worker is busy in Go).
       const t = performance.now();
       ctx.start('prove', label('prove'));
       const begun = await call(g.begin(message));
-      const onCoset = second.cosets(begun.b, begun.c);
-      onCoset.catch(() => undefined); // awaited below, after proceed: no unhandled rejection meanwhile
+      const later = <T>(p: Promise<T>) => (p.catch(() => undefined), p);
+      const bOnCoset = later(second.cosetOf(begun.b));
+      const { c } = await call(g.toCoefficientsC());
+      const cOnCoset = later(second.fromCoefficients(c));
+      const wires = later(second.wireMSMs(begun.wires, begun.nbPublic));
       await call(g.proceed());
-      const { b, c } = await onCoset;
-      const q = await call(g.quotient(b, c));
-      const part = second.zPart(q.tail, q.from);
-      part.catch(() => undefined); // the same, after zHead
+      const q = await call(g.quotient(await bOnCoset, await cOnCoset));
+      const part = later(second.zPart(q.tail, q.from));
       await call(g.zHead());
-      const out = await call(g.finish(await part));
+      const out = await call(g.finish(await part, await wires));
       ctx.record('witness', label('witness'), begun.witnessMs);
       ctx.record('prove', label('prove'), performance.now() - t - begun.witnessMs);
       return { proof: out.proof, memory: peakMemory() };

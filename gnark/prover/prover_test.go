@@ -254,11 +254,26 @@ func TestTwoParts(t *testing.T) {
 	}
 }
 
-// TestTwoPartsConcurrently runs the second instance's steps (Cosets, then ZPart) beside
-// Continue and ZHead, as the browser does, and logs the times against gnark's Prove (measured
-// in benchmarks, never asserted here).
+// keyOnly is a prover holding only the proving key: the second instance.
+func keyOnly(t *testing.T, dir string) *Prover {
+	t.Helper()
+	pk, err := os.ReadFile(filepath.Join(dir, "keccak256.pk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := new(Prover)
+	if _, err := second.LoadProvingKey(pk); err != nil {
+		t.Fatal(err)
+	}
+	return second
+}
+
+// TestTwoPartsConcurrently runs the browser's schedule (twoparts.go's header) with a key-only
+// second prover in its own goroutine, every vector and point encoded as it travels, and logs the
+// time against gnark's Prove (measured in benchmarks, never asserted here).
 func TestTwoPartsConcurrently(t *testing.T) {
-	p, _ := loadProver(t)
+	p, dir := loadProver(t)
+	second := keyOnly(t, dir)
 	msg := []byte("abc")
 	t0 := time.Now()
 	if _, _, _, err := p.Prove(msg); err != nil {
@@ -270,24 +285,66 @@ func TestTwoPartsConcurrently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	beside := func(second func() error, first func() error) {
-		done := make(chan error, 1)
-		go func() { done <- second() }()
-		if err := first(); err != nil {
+	travel := func(v []fr.Element) []fr.Element {
+		out, err := DecodeVector(EncodeVector(v))
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
+		return out
 	}
-	b, c := st.B, st.C
-	beside(func() error { return p.Cosets(b, c) }, func() error { return p.Continue(st) })
-	if err := p.Quotient(st, b, c); err != nil {
+	// The second instance: B to the coset, C from its coefficients, the wire MSMs, then the tail.
+	type cosets struct{ b, c []fr.Element }
+	cIn, cosetsOut, tailIn := make(chan []fr.Element, 1), make(chan cosets, 1), make(chan []fr.Element, 1)
+	wiresOut, partOut, errs := make(chan []byte, 1), make(chan curve.G1Jac, 1), make(chan error, 1)
+	b, wires, nbPublic := travel(st.B), travel(st.Wires), st.NbPublic
+	from := 0
+	go func() {
+		errs <- func() error {
+			if err := second.Cosets(b); err != nil {
+				return err
+			}
+			c := <-cIn
+			if err := second.FromCoefficients(c); err != nil {
+				return err
+			}
+			cosetsOut <- cosets{travel(b), travel(c)}
+			w, err := second.WireMSMs(wires, nbPublic)
+			if err != nil {
+				return err
+			}
+			wiresOut <- EncodeWireParts(w)
+			part, err := second.ZPart(<-tailIn, from)
+			partOut <- part
+			return err
+		}()
+	}()
+	if err := p.ToCoefficients(st.C); err != nil {
 		t.Fatal(err)
 	}
-	var tail curve.G1Jac
-	beside(func() (err error) { tail, err = p.ZPart(st.ZTail, st.TailFrom); return err }, func() error { return p.ZHead(st) })
-	proof, err := st.Finish(tail)
+	cIn <- travel(st.C)
+	if err := p.ContinueA(st); err != nil {
+		t.Fatal(err)
+	}
+	on := <-cosetsOut
+	if err := p.Quotient(st, on.b, on.c); err != nil {
+		t.Fatal(err)
+	}
+	from = st.TailFrom
+	tailIn <- travel(st.ZTail)
+	if err := p.ZHead(st); err != nil {
+		t.Fatal(err)
+	}
+	w, err := DecodeWireParts(<-wiresOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetWireParts(w); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-errs; err != nil {
+		t.Fatal(err)
+	}
+	proof, err := st.Finish(<-partOut)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,6 +353,96 @@ func TestTwoPartsConcurrently(t *testing.T) {
 		t.Fatalf("concurrent two-part proof does not verify (ok=%v err=%v)", ok, err)
 	}
 	t.Logf("GOMAXPROCS=%d: gnark Prove %v; in parts %v", runtime.GOMAXPROCS(0), one, two)
+}
+
+// A second instance that returns wrong wire MSMs (two swapped, one of a changed wire, one
+// missing) makes a proof that does not verify; wire MSMs of the wrong size, given twice or
+// missing are errors, and so are encodings that are not points.
+func TestTwoPartsWrongWireMSMs(t *testing.T) {
+	p, dir := loadProver(t)
+	second := keyOnly(t, dir)
+	msg := []byte("abc")
+	begin := func() (*Started, []fr.Element) {
+		st, err := p.Begin(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wires := slices.Clone(st.Wires)
+		if err := p.Cosets(st.B, st.C); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.ContinueA(st); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Quotient(st, st.B, st.C); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.ZHead(st); err != nil {
+			t.Fatal(err)
+		}
+		return st, wires
+	}
+	st, wires := begin()
+	honest, err := second.WireMSMs(wires, st.NbPublic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Finish(curve.G1Jac{}); CodeOf(err) != CodeInternal {
+		t.Fatalf("finish before the wire MSMs: %v", err)
+	}
+	changed := slices.Clone(wires)
+	var one fr.Element
+	one.SetOne()
+	changed[len(changed)-1].Add(&changed[len(changed)-1], &one)
+	ofChanged, err := second.WireMSMs(changed, st.NbPublic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range map[string]WireParts{
+		"A and B1 swapped":  {A: honest.B1, B1: honest.A, B2: honest.B2, K: honest.K},
+		"of a changed wire": ofChanged,
+		"K missing":         {A: honest.A, B1: honest.B1, B2: honest.B2},
+	} {
+		st, _ := begin()
+		if err := st.SetWireParts(w); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := p.Verify(finishHere(t, p, st), keccak.Sum(msg), len(msg)); ok {
+			t.Fatalf("a proof with wire MSMs %s verified", name)
+		}
+	}
+	if err := st.SetWireParts(honest); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := p.Verify(finishHere(t, p, st), keccak.Sum(msg), len(msg)); err != nil || !ok {
+		t.Fatalf("the honest wire MSMs: ok=%v err=%v", ok, err)
+	}
+	if err := st.SetWireParts(honest); CodeOf(err) != CodeInternal {
+		t.Fatalf("wire MSMs given twice: %v", err)
+	}
+	if _, err := second.WireMSMs(wires[1:], st.NbPublic); CodeOf(err) != CodeInvalidInput {
+		t.Fatalf("one wire short: %v", err)
+	}
+	if _, err := second.WireMSMs(wires, len(wires)+1); CodeOf(err) != CodeInvalidInput {
+		t.Fatalf("more public wires than wires: %v", err)
+	}
+	if _, err := new(Prover).WireMSMs(wires, st.NbPublic); CodeOf(err) != CodeInternal {
+		t.Fatalf("wire MSMs before any key: %v", err)
+	}
+	enc := EncodeWireParts(honest)
+	if got, err := DecodeWireParts(enc); err != nil || !got.A.Equal(&honest.A) || !got.B2.Equal(&honest.B2) || !got.K.Equal(&honest.K) {
+		t.Fatalf("wire MSMs do not survive their encoding (err=%v)", err)
+	}
+	if _, err := DecodeWireParts(enc[1:]); CodeOf(err) != CodeInvalidInput {
+		t.Fatalf("a short encoding: %v", err)
+	}
+	for _, at := range []int{0, 64 + 63, 128 + 31, 192 + 5, WirePartsBytes - 1} {
+		bad := slices.Clone(enc)
+		bad[at] ^= 1
+		if _, err := DecodeWireParts(bad); CodeOf(err) != CodeInvalidInput {
+			t.Fatalf("byte %d flipped: %v", at, err)
+		}
+	}
 }
 
 // A second instance that returns wrong cosets (B and C swapped, one value changed) makes a

@@ -1,10 +1,19 @@
 package prover
 
 // Groth16 proving in parts, so that a second Go wasm instance (Go's js/wasm port runs on one
-// thread) can take half of the work: while this instance takes A's evaluations to the coset and
-// computes the wire MSMs (Continue), the second takes B's and C's (Cosets); once the quotient h
-// is known (Quotient), the second computes the MSM of its tail against pk.G1.Z (ZPart) while
-// this one computes the head's (ZHead). Solving stays here.
+// thread) can take half of the work. The browser's schedule (backends/gnark/worker.ts):
+//
+//	this instance                          second instance (holds only the proving key)
+//	Begin: solve                           ·
+//	ToCoefficients(C) ──── C ────────────▶ CosetOf(B), FromCoefficients(C)
+//	ContinueA: A to the coset              ·
+//	Quotient(B, C on the coset) ◀─ B, C ── WireMSMs (its wires came with B)
+//	ZHead: head of Σ hⱼ[Zⱼ]₁ ── tail ────▶ ZPart: the tail
+//	Finish(tail, wire MSMs) ◀──────────── ·
+//
+// Each side does three of the six FFTs that take A, B and C to the coset, and the second
+// instance computes the wire MSMs while this one computes the quotient, so neither waits for
+// the other for long (measured with prover/cmd/steps, docs/benchmarks.md). Solving stays here.
 //
 // The proof is what gnark v0.16.3's groth16.Prove computes for a circuit without commitments
 // (backend/groth16/bn254/prove.go), written out so that its steps can be split:
@@ -38,21 +47,32 @@ import (
 type Started struct {
 	// WitnessDur is how long building the witness took (Begin's first step).
 	WitnessDur time.Duration
-	// B and C are the evaluations of B and C on the domain after Begin, for Cosets.
-	B, C     []fr.Element
-	a, wires []fr.Element // between Begin and Continue / Quotient
+	// B and C are the evaluations of B and C on the domain after Begin, for the cosets.
+	B, C []fr.Element
+	// Wires is the solution's wire values after Begin, for WireMSMs (with NbPublic public
+	// wires); SetWireParts drops it.
+	Wires    []fr.Element
+	NbPublic int
+	a        []fr.Element // after Begin; on the coset after ContinueA; nil after Quotient
+	aOnCoset bool
 	h        []fr.Element // between Quotient and ZHead
-	nbPublic int
 	r, s     fr.Element
-	ar, bs1  curve.G1Jac
-	bs       curve.G2Jac
-	krs      curve.G1Jac // Σ_private wᵢ[Kᵢ]₁, then Krs without the tail's Σ hⱼ[Zⱼ]₁
-	proof    groth16bn254.Proof
+	pk       *groth16bn254.ProvingKey
+	wires    *WireParts   // after SetWireParts
+	zHead    *curve.G1Jac // the head of Σ hⱼ[Zⱼ]₁, after ZHead
 	// ZTail and TailFrom are the tail of h and its first index, after Quotient, for ZPart.
 	ZTail    []fr.Element
 	TailFrom int
 	// Steps times each step this instance ran, for measurement (cmd/steps).
 	Steps []Step
+}
+
+// WireParts are the proof's multi-scalar multiplications over the wires: Σ wᵢ[Aᵢ]₁, Σ wᵢ[Bᵢ]₁,
+// Σ wᵢ[Bᵢ]₂ and Σ_private wᵢ[Kᵢ]₁. They need the wires and the proving key only, so a second
+// instance can compute them.
+type WireParts struct {
+	A, B1, K curve.G1Jac
+	B2       curve.G2Jac
 }
 
 // Step is one timed step of a proof.
@@ -105,12 +125,13 @@ func (p *Prover) ProveInParts(msg []byte) (proof []byte, witnessDur, proveDur ti
 		return nil, 0, 0, err
 	}
 	if proof, err = st.Finish(tail); err != nil {
-		return nil, 0, 0, errorf(CodeInternal, "%v", err)
+		return nil, 0, 0, err
 	}
 	return proof, st.WitnessDur, time.Since(t) - st.WitnessDur, nil
 }
 
-// Begin solves the circuit for msg: after it, st.B and st.C can go to a second instance's Cosets.
+// Begin solves the circuit for msg: after it, st.B and st.C can go to the cosets and st.Wires to
+// WireMSMs, here or on a second instance.
 func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
 	if p.ccs == nil {
@@ -132,7 +153,7 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	if err != nil {
 		return nil, errorf(CodeInternal, "witness: %v", err)
 	}
-	st = &Started{WitnessDur: time.Since(t)}
+	st = &Started{WitnessDur: time.Since(t), pk: pk}
 	st.lap("witness", &t)
 	r1cs := p.ccs.(*cs.R1CS)
 	sol, err := r1cs.Solve(w)
@@ -143,18 +164,37 @@ func (p *Prover) Begin(msg []byte) (st *Started, err error) {
 	n := int(pk.Domain.Cardinality)
 	pad := func(v []fr.Element) []fr.Element { return append(v, make([]fr.Element, n-len(v))...) }
 	st.a, st.B, st.C = pad(solution.A), pad(solution.B), pad(solution.C)
-	st.wires, st.nbPublic = solution.W, r1cs.GetNbPublicVariables()
+	st.Wires, st.NbPublic = solution.W, r1cs.GetNbPublicVariables()
 	st.lap("solve", &t)
 	return st, nil
 }
 
 // Cosets takes evaluations on the domain to evaluations on the coset g·⟨ω⟩ (in place), as
-// gnark's prover does: back to coefficients, then forward on the coset. A second instance,
-// holding only the proving key, runs it for B and C.
-func (p *Prover) Cosets(vs ...[]fr.Element) (err error) {
+// gnark's prover does: back to coefficients, then forward on the coset.
+func (p *Prover) Cosets(vs ...[]fr.Element) error {
+	if err := p.ToCoefficients(vs...); err != nil {
+		return err
+	}
+	return p.FromCoefficients(vs...)
+}
+
+// ToCoefficients is the first half of Cosets (an inverse FFT, in place): this instance runs it
+// for C and the second instance the other half, FromCoefficients.
+func (p *Prover) ToCoefficients(vs ...[]fr.Element) error {
+	return p.onDomain(vs, func(d *fft.Domain, v []fr.Element) { d.FFTInverse(v, fft.DIF) })
+}
+
+// FromCoefficients is the second half of Cosets (an FFT on the coset, in place), on what
+// ToCoefficients left.
+func (p *Prover) FromCoefficients(vs ...[]fr.Element) error {
+	return p.onDomain(vs, func(d *fft.Domain, v []fr.Element) { d.FFT(v, fft.DIT, fft.OnCoset()) })
+}
+
+// onDomain runs f on each of vs once each has been checked to be as long as the domain.
+func (p *Prover) onDomain(vs [][]fr.Element, f func(d *fft.Domain, v []fr.Element)) (err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
 	if p.pk == nil {
-		return errorf(CodeInternal, "cosets asked before a proving key was loaded")
+		return errorf(CodeInternal, "FFTs asked before a proving key was loaded")
 	}
 	domain := &p.pk.(*groth16bn254.ProvingKey).Domain
 	for _, v := range vs {
@@ -163,8 +203,7 @@ func (p *Prover) Cosets(vs ...[]fr.Element) (err error) {
 		}
 	}
 	for _, v := range vs {
-		domain.FFTInverse(v, fft.DIF)
-		domain.FFT(v, fft.DIT, fft.OnCoset())
+		f(domain, v)
 	}
 	return nil
 }
@@ -181,47 +220,81 @@ func (p *Prover) step(ready bool, misuse string, work func(pk *groth16bn254.Prov
 	return work(p.pk.(*groth16bn254.ProvingKey), &t)
 }
 
-// Continue takes A to the coset and computes the wire MSMs and the blinding.
+// Continue is ContinueA and the wire MSMs on this instance.
 func (p *Prover) Continue(st *Started) error {
-	return p.step(st.a != nil, "continue called twice or before begin", func(pk *groth16bn254.ProvingKey, t *time.Time) (err error) {
+	if err := p.ContinueA(st); err != nil {
+		return err
+	}
+	if st.wires != nil {
+		return errorf(CodeInternal, "continue called after the wire MSMs were set")
+	}
+	t := time.Now()
+	w, err := p.WireMSMs(st.Wires, st.NbPublic)
+	if err != nil {
+		return err
+	}
+	st.lap("msm A, B (G1, G2), K", &t)
+	return st.SetWireParts(w)
+}
+
+// ContinueA takes A to the coset and draws the blinding scalars r and s.
+func (p *Prover) ContinueA(st *Started) error {
+	return p.step(st.a != nil && !st.aOnCoset, "continue called twice or before begin", func(pk *groth16bn254.ProvingKey, t *time.Time) error {
 		if err := p.Cosets(st.a); err != nil {
 			return err
 		}
+		st.aOnCoset = true
 		st.lap("A to the coset (FFTs)", t)
-		wires := st.wires
 		if _, err := st.r.SetRandom(); err != nil {
 			return errorf(CodeInternal, "randomness: %v", err)
 		}
 		if _, err := st.s.SetRandom(); err != nil {
 			return errorf(CodeInternal, "randomness: %v", err)
 		}
-		if st.ar, err = wireMSMG1(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA)); err != nil {
-			return errorf(CodeInternal, "msm A: %v", err)
-		}
-		st.lap("msm A (G1)", t)
-		wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
-		if st.bs1, err = wireMSMG1(pk.G1.B, wiresB); err != nil {
-			return errorf(CodeInternal, "msm B1: %v", err)
-		}
-		st.lap("msm B (G1)", t)
-		if st.bs, err = wireMSMG2(pk.G2.B, wiresB); err != nil {
-			return errorf(CodeInternal, "msm B2: %v", err)
-		}
-		st.lap("msm B (G2)", t)
-		if st.krs, err = wireMSMG1(pk.G1.K, wires[st.nbPublic:]); err != nil {
-			return errorf(CodeInternal, "msm K: %v", err)
-		}
-		st.lap("msm K (G1)", t)
-		st.wires = nil
 		return nil
 	})
 }
 
-// Quotient computes h from A (taken to the coset by Continue) and B and C on the coset
-// (Cosets), and sets ZTail and TailFrom for a second instance's ZPart.
+// WireMSMs computes a proof's wire MSMs from its wires (Started.Wires, with nbPublic public
+// ones); a second instance holding the proving key runs it while the first computes the quotient.
+func (p *Prover) WireMSMs(wires []fr.Element, nbPublic int) (w WireParts, err error) {
+	err = p.step(p.pk != nil, "wire MSMs asked before a proving key was loaded", func(pk *groth16bn254.ProvingKey, _ *time.Time) (err error) {
+		if n := len(pk.InfinityA); len(wires) != n || nbPublic < 0 || nbPublic > n {
+			return errorf(CodeInvalidInput, "%d wires with %d public, the key has %d", len(wires), nbPublic, n)
+		}
+		if w.A, err = wireMSMG1(pk.G1.A, skipInfinity(wires, pk.InfinityA, pk.NbInfinityA)); err != nil {
+			return errorf(CodeInternal, "msm A: %v", err)
+		}
+		wiresB := skipInfinity(wires, pk.InfinityB, pk.NbInfinityB)
+		if w.B1, err = wireMSMG1(pk.G1.B, wiresB); err != nil {
+			return errorf(CodeInternal, "msm B1: %v", err)
+		}
+		if w.B2, err = wireMSMG2(pk.G2.B, wiresB); err != nil {
+			return errorf(CodeInternal, "msm B2: %v", err)
+		}
+		if w.K, err = wireMSMG1(pk.G1.K, wires[nbPublic:]); err != nil {
+			return errorf(CodeInternal, "msm K: %v", err)
+		}
+		return nil
+	})
+	return w, err
+}
+
+// SetWireParts gives st the wire MSMs (WireMSMs, here or on a second instance); st.Wires is
+// dropped.
+func (st *Started) SetWireParts(w WireParts) error {
+	if st.wires != nil {
+		return errorf(CodeInternal, "wire MSMs given twice")
+	}
+	st.wires, st.Wires = &w, nil
+	return nil
+}
+
+// Quotient computes h from A (taken to the coset by ContinueA) and B and C on the coset, and
+// sets ZTail and TailFrom for a second instance's ZPart.
 func (p *Prover) Quotient(st *Started, b, c []fr.Element) (err error) {
 	defer recoverTo(&err, CodeInternal, "proving")
-	if st.a == nil || st.wires != nil {
+	if st.a == nil || !st.aOnCoset {
 		return errorf(CodeInternal, "quotient called before continue or twice")
 	}
 	domain := &p.pk.(*groth16bn254.ProvingKey).Domain
@@ -248,34 +321,15 @@ func (p *Prover) Quotient(st *Started, b, c []fr.Element) (err error) {
 	return nil
 }
 
-// ZHead computes the head of the quotient's MSM and puts the proof together but for the tail.
+// ZHead computes the head of the quotient's MSM.
 func (p *Prover) ZHead(st *Started) error {
 	return p.step(st.h != nil, "zHead called before quotient or twice", func(pk *groth16bn254.ProvingKey, t *time.Time) error {
 		var zHead curve.G1Jac
 		if _, err := zHead.MultiExp(pk.G1.Z[:st.TailFrom], st.h[:st.TailFrom], ecc.MultiExpConfig{NbTasks: 1}); err != nil {
 			return errorf(CodeInternal, "msm Z: %v", err)
 		}
+		st.zHead, st.h = &zHead, nil
 		st.lap("msm Z head (G1)", t)
-		r, s := st.r, st.s
-		var rs fr.Element
-		rs.Mul(&r, &s).Neg(&rs)
-		deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
-		ar, bs1, bs, krs := st.ar, st.bs1, st.bs, st.krs
-		ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
-		bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
-		var deltaS curve.G2Jac
-		deltaS.FromAffine(&pk.G2.Delta)
-		deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
-		bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
-		krs.AddAssign(&zHead).AddMixed(&deltas[2])
-		var p1 curve.G1Jac
-		krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
-		krs.AddAssign(p1.ScalarMultiplication(&bs1, r.BigInt(new(big.Int))))
-		st.krs = krs
-		st.proof.Ar.FromJacobian(&ar)
-		st.proof.Bs.FromJacobian(&bs)
-		st.h = nil
-		st.lap("blinding and combine", t)
 		return nil
 	})
 }
@@ -295,13 +349,38 @@ func (p *Prover) ZPart(h []fr.Element, from int) (part curve.G1Jac, err error) {
 	return part, err
 }
 
-// Finish adds the tail's Σ hⱼ[Zⱼ]₁ and encodes the proof as Prove does.
+// Finish adds the blinding, the wire MSMs and the tail's Σ hⱼ[Zⱼ]₁ to the head and encodes the
+// proof as Prove does. It leaves st as it was (a test finishes one proof with several tails).
 func (st *Started) Finish(tail curve.G1Jac) ([]byte, error) {
-	krs := st.krs
-	krs.AddAssign(&tail)
-	pr := st.proof
+	if st.zHead == nil || st.wires == nil {
+		return nil, errorf(CodeInternal, "finish called before zHead or before the wire MSMs were set")
+	}
+	t := time.Now()
+	pk, r, s := st.pk, st.r, st.s
+	var rs fr.Element
+	rs.Mul(&r, &s).Neg(&rs)
+	deltas := curve.BatchScalarMultiplicationG1(&pk.G1.Delta, []fr.Element{r, s, rs})
+	ar, bs1, bs, krs := st.wires.A, st.wires.B1, st.wires.B2, st.wires.K
+	ar.AddMixed(&pk.G1.Alpha).AddMixed(&deltas[0])
+	bs1.AddMixed(&pk.G1.Beta).AddMixed(&deltas[1])
+	var deltaS curve.G2Jac
+	deltaS.FromAffine(&pk.G2.Delta)
+	deltaS.ScalarMultiplication(&deltaS, s.BigInt(new(big.Int)))
+	bs.AddAssign(&deltaS).AddMixed(&pk.G2.Beta)
+	krs.AddAssign(st.zHead).AddAssign(&tail).AddMixed(&deltas[2])
+	var p1 curve.G1Jac
+	krs.AddAssign(p1.ScalarMultiplication(&ar, s.BigInt(new(big.Int))))
+	krs.AddAssign(p1.ScalarMultiplication(&bs1, r.BigInt(new(big.Int))))
+	var pr groth16bn254.Proof
+	pr.Ar.FromJacobian(&ar)
+	pr.Bs.FromJacobian(&bs)
 	pr.Krs.FromJacobian(&krs)
-	return encodeProof(&pr)
+	st.lap("blinding and combine", &t)
+	proof, err := encodeProof(&pr)
+	if err != nil {
+		return nil, errorf(CodeInternal, "%v", err)
+	}
+	return proof, nil
 }
 
 // skipInfinity drops the wires whose key point is the point at infinity (the key stores only

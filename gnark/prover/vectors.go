@@ -3,6 +3,7 @@ package prover
 import (
 	"encoding/binary"
 
+	curve "github.com/consensys/gnark-crypto/ecc/bn254"
 	"github.com/consensys/gnark-crypto/ecc/bn254/fr"
 )
 
@@ -57,4 +58,46 @@ func belowModulus(x *fr.Element) bool {
 		}
 	}
 	return false
+}
+
+// WirePartsBytes is the size of EncodeWireParts' output: three G1 points and a G2 point,
+// uncompressed.
+const WirePartsBytes = 3*curve.SizeOfG1AffineUncompressed + curve.SizeOfG2AffineUncompressed
+
+// EncodeWireParts is w as the second instance sends it: A, B1 and K (G1), then B2 (G2), each
+// uncompressed.
+func EncodeWireParts(w WireParts) []byte {
+	b := make([]byte, 0, WirePartsBytes)
+	for _, p := range []*curve.G1Jac{&w.A, &w.B1, &w.K} {
+		var a curve.G1Affine
+		a.FromJacobian(p)
+		raw := a.RawBytes()
+		b = append(b, raw[:]...)
+	}
+	var a2 curve.G2Affine
+	a2.FromJacobian(&w.B2)
+	raw := a2.RawBytes()
+	return append(b, raw[:]...)
+}
+
+// DecodeWireParts reads what EncodeWireParts wrote; each point must be on its curve and in its
+// subgroup.
+func DecodeWireParts(b []byte) (w WireParts, err error) {
+	if len(b) != WirePartsBytes {
+		return w, errorf(CodeInvalidInput, "wire MSMs must be %d bytes, got %d", WirePartsBytes, len(b))
+	}
+	const g1 = curve.SizeOfG1AffineUncompressed
+	for i, p := range []*curve.G1Jac{&w.A, &w.B1, &w.K} {
+		var a curve.G1Affine
+		if _, err := a.SetBytes(b[i*g1 : (i+1)*g1]); err != nil {
+			return w, errorf(CodeInvalidInput, "wire MSM %d is not a G1 point: %v", i, err)
+		}
+		p.FromAffine(&a)
+	}
+	var a2 curve.G2Affine
+	if _, err := a2.SetBytes(b[3*g1:]); err != nil {
+		return w, errorf(CodeInvalidInput, "the G2 wire MSM is not a G2 point: %v", err)
+	}
+	w.B2.FromAffine(&a2)
+	return w, nil
 }

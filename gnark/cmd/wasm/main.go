@@ -35,8 +35,9 @@ var methods = []struct {
 	fn   func(args []js.Value) (func() (any, error), error)
 }{
 	{"load", load}, {"prove", prove}, {"verify", verify},
-	{"begin", begin}, {"cosets", cosets}, {"proceed", proceed}, {"quotient", quotient}, {"zHead", zHead},
-	{"finish", finish}, {"loadKey", loadKey}, {"zPart", zPart},
+	{"begin", begin}, {"toCoefficientsC", toCoefficientsC}, {"proceed", proceed}, {"quotient", quotient},
+	{"zHead", zHead}, {"finish", finish},
+	{"loadKey", loadKey}, {"cosetOf", cosetOf}, {"fromCoefficients", fromCoefficients}, {"wireMSMs", wireMSMs}, {"zPart", zPart},
 	{"memory", memory}, {"allocate", allocate},
 }
 
@@ -220,34 +221,42 @@ func verify(args []js.Value) (func() (any, error), error) {
 	}, nil
 }
 
-// The two-instance path (prover/twoparts.go): this instance runs begin, proceed, quotient,
-// zHead and finish; a second one, which loaded only the proving key (loadKey), runs cosets
-// beside proceed and zPart beside zHead. Vectors of field elements travel as
-// prover.EncodeVector writes them, the part as an uncompressed G1 point (64 bytes); both are
-// checked where they arrive.
+// The two-instance path (prover/twoparts.go, whose header draws the schedule): this instance
+// runs begin, toCoefficientsC, proceed, quotient, zHead and finish; a second one, which loaded
+// only the proving key (loadKey), runs cosetOf(B) and fromCoefficients(C) beside proceed,
+// wireMSMs beside quotient and zPart beside zHead. Vectors of field elements travel as
+// prover.EncodeVector writes them, points uncompressed (prover.EncodeWireParts, 64 bytes for
+// zPart's); all are checked where they arrive.
 
-// begin(message) -> {b: Uint8Array, c: Uint8Array, witnessMs}: B and C for the second's cosets.
+// begin(message) -> {b, wires: Uint8Array, nbPublic, witnessMs}: B for the second's cosetOf and
+// the wires for its wireMSMs.
 var begin = withBytes("message", func(msg []byte) (any, error) {
 	st, err := p.Begin(msg)
 	if err != nil {
 		return nil, err
 	}
 	started = st
-	b, c := toUint8Array(prover.EncodeVector(st.B)), toUint8Array(prover.EncodeVector(st.C))
-	st.B, st.C = nil, nil
-	return map[string]any{"b": b, "c": c, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
+	b, wires := toUint8Array(prover.EncodeVector(st.B)), toUint8Array(prover.EncodeVector(st.Wires))
+	st.B, st.Wires = nil, nil
+	return map[string]any{"b": b, "wires": wires, "nbPublic": st.NbPublic, "witnessMs": float64(st.WitnessDur.Microseconds()) / 1000}, nil
 })
 
-// cosets(b, c) -> {b, c}: B and C on the coset (the second instance's first part).
-var cosets = withVectors(func(b, c []fr.Element) (any, error) {
-	if err := p.Cosets(b, c); err != nil {
+// toCoefficientsC() -> {c}: C's coefficients (the first half of its coset), for the second's
+// fromCoefficients.
+var toCoefficientsC = noArgs(begun("toCoefficientsC", func(st *prover.Started) (any, error) {
+	if st.C == nil {
+		return nil, &prover.Error{Code: prover.CodeInternal, Err: fmt.Errorf("toCoefficientsC called twice")}
+	}
+	if err := p.ToCoefficients(st.C); err != nil {
 		return nil, err
 	}
-	return map[string]any{"b": toUint8Array(prover.EncodeVector(b)), "c": toUint8Array(prover.EncodeVector(c))}, nil
-})
+	c := toUint8Array(prover.EncodeVector(st.C))
+	st.C = nil
+	return map[string]any{"c": c}, nil
+}))
 
-// proceed() takes A to the coset and computes the wire MSMs.
-var proceed = noArgs(begun("proceed", func(st *prover.Started) (any, error) { return nil, p.Continue(st) }))
+// proceed() takes A to the coset.
+var proceed = noArgs(begun("proceed", func(st *prover.Started) (any, error) { return nil, p.ContinueA(st) }))
 
 // quotient(b, c) -> {tail: Uint8Array, from}: h from B and C on the coset; its tail is zPart's.
 var quotient = withVectors(func(b, c []fr.Element) (any, error) {
@@ -259,8 +268,48 @@ var quotient = withVectors(func(b, c []fr.Element) (any, error) {
 	})()
 })
 
-// zHead() computes the head of the quotient's MSM and the rest of the proof but the tail.
+// zHead() computes the head of the quotient's MSM.
 var zHead = noArgs(begun("zHead", func(st *prover.Started) (any, error) { return nil, p.ZHead(st) }))
+
+// cosetOf(v) -> {v}: v on the coset (the second instance's, for B).
+var cosetOf = withVector("v", func(v []fr.Element) (any, error) {
+	if err := p.Cosets(v); err != nil {
+		return nil, err
+	}
+	return map[string]any{"v": toUint8Array(prover.EncodeVector(v))}, nil
+})
+
+// fromCoefficients(v) -> {v}: v's coefficients taken to the coset (the second instance's, for C).
+var fromCoefficients = withVector("v", func(v []fr.Element) (any, error) {
+	if err := p.FromCoefficients(v); err != nil {
+		return nil, err
+	}
+	return map[string]any{"v": toUint8Array(prover.EncodeVector(v))}, nil
+})
+
+// wireMSMs(wires, nbPublic) -> {parts: Uint8Array}: the wire MSMs (prover.EncodeWireParts), the
+// second instance's while the first computes the quotient.
+func wireMSMs(args []js.Value) (func() (any, error), error) {
+	raw, err := bytesArg(args, 0, "wires")
+	if err != nil {
+		return nil, err
+	}
+	wires, err := prover.DecodeVector(raw)
+	if err != nil {
+		return nil, invalid("wires: %v", err)
+	}
+	nbPublic, err := intArg(args, 1, "nbPublic")
+	if err != nil {
+		return nil, err
+	}
+	return func() (any, error) {
+		w, err := p.WireMSMs(wires, nbPublic)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"parts": toUint8Array(prover.EncodeWireParts(w))}, nil
+	}, nil
+}
 
 // begun is work on the proof between begin and finish (started), refused before begin. It reads
 // started when it runs, in the goroutine, as the steps always did.
@@ -290,6 +339,29 @@ func withVectors(work func(b, c []fr.Element) (any, error)) func([]js.Value) (fu
 	}
 }
 
+// withVector is a function of one vector, decoded when called; work runs on it in the goroutine.
+func withVector(name string, work func(v []fr.Element) (any, error)) func([]js.Value) (func() (any, error), error) {
+	return func(args []js.Value) (func() (any, error), error) {
+		raw, err := bytesArg(args, 0, name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := prover.DecodeVector(raw)
+		if err != nil {
+			return nil, invalid("%s: %v", name, err)
+		}
+		return func() (any, error) { return work(v) }, nil
+	}
+}
+
+// intArg is argument i, a non-negative integer.
+func intArg(args []js.Value, i int, name string) (int, error) {
+	if len(args) <= i || args[i].Type() != js.TypeNumber || args[i].Float() != float64(args[i].Int()) || args[i].Int() < 0 {
+		return 0, invalid("%s must be a non-negative integer", name)
+	}
+	return args[i].Int(), nil
+}
+
 // vectorArgs decodes two vectors of field elements (prover.DecodeVector).
 func vectorArgs(args []js.Value, names ...string) (_, _ []fr.Element, err error) {
 	var vs [2][]fr.Element
@@ -305,7 +377,8 @@ func vectorArgs(args []js.Value, names ...string) (_, _ []fr.Element, err error)
 	return vs[0], vs[1], nil
 }
 
-// finish(part: Uint8Array(64)) -> {proof: Uint8Array}
+// finish(part: Uint8Array(64), wires: Uint8Array) -> {proof: Uint8Array}: the proof from the
+// second instance's zPart and wireMSMs.
 func finish(args []js.Value) (func() (any, error), error) {
 	b, err := bytesArg(args, 0, "part")
 	if err != nil {
@@ -318,16 +391,27 @@ func finish(args []js.Value) (func() (any, error), error) {
 	if _, err := point.SetBytes(b); err != nil {
 		return nil, invalid("part is not a G1 point: %v", err)
 	}
+	raw, err := bytesArg(args, 1, "wires")
+	if err != nil {
+		return nil, err
+	}
+	w, err := prover.DecodeWireParts(raw)
+	if err != nil {
+		return nil, err
+	}
 	return func() (any, error) {
 		if started == nil {
 			return nil, notBegun("finish")
+		}
+		if err := started.SetWireParts(w); err != nil {
+			return nil, err
 		}
 		var part curve.G1Jac
 		part.FromAffine(&point)
 		proof, err := started.Finish(part)
 		started = nil
 		if err != nil {
-			return nil, &prover.Error{Code: prover.CodeInternal, Err: err}
+			return nil, err
 		}
 		return map[string]any{"proof": toUint8Array(proof)}, nil
 	}, nil
@@ -352,10 +436,10 @@ func zPart(args []js.Value) (func() (any, error), error) {
 	if err != nil {
 		return nil, invalid("tail: %v", err)
 	}
-	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) || args[1].Int() < 0 {
-		return nil, invalid("from must be a non-negative integer")
+	from, err := intArg(args, 1, "from")
+	if err != nil {
+		return nil, err
 	}
-	from := args[1].Int()
 	return func() (any, error) {
 		part, err := p.ZPart(h, from)
 		if err != nil {
