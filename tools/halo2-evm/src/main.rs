@@ -3,7 +3,8 @@
 //! needs: `out/Halo2Verifier.sol`, `out/calldata.hex` (instances ‖ proof as the contract reads
 //! it) and `out/summary.json`.
 //!
-//! Usage: `halo2-evm [k] [rows_per_round] [message]` (defaults 10, 12, "hello, evm").
+//! Usage: `halo2-evm [k] [rows_per_round] [message]` (the zkEVM circuit; defaults 10, 12,
+//! "hello, evm") or `halo2-evm narrow [k] [message]` (the narrow circuit; default k 11).
 
 // The circuit is compiled from zkplay-halo2's own source file (not a copy): its witness
 // constructor and `keccak_rows` are `pub(crate)`, and its only crate-level import is `halo2`.
@@ -40,6 +41,9 @@ type Verifier = PlonkVerifier<KzgAs<Bn256, Bdfg21>>;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("narrow") {
+        return narrow_main(&args[2..]);
+    }
     let k: u32 = args.get(1).map_or(10, |s| s.parse().expect("k"));
     let rpr: usize = args.get(2).map_or(12, |s| s.parse().expect("rows_per_round"));
     let msg = args.get(3).cloned().unwrap_or_else(|| "hello, evm".into()).into_bytes();
@@ -113,4 +117,44 @@ fn evm_verifier_source(params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine>, n
     let proof = Verifier::read_proof(&dk, &protocol, &instances, &mut transcript).expect("read_proof");
     Verifier::verify(&dk, &protocol, &instances, &proof).expect("verify");
     loader.solidity_code()
+}
+
+/// The same for the narrow circuit (`crates/zkplay-halo2/src/narrow`, the page's default).
+fn narrow_main(args: &[String]) {
+    use zkplay_halo2::narrow::{narrow_capacity, witness::witness, NarrowCircuit, NarrowParams};
+    let k: u32 = args.first().map_or(11, |s| s.parse().expect("k"));
+    let msg = args.get(1).cloned().unwrap_or_else(|| "hello, evm".into()).into_bytes();
+    let mut shape = NarrowParams::default();
+    shape.k = k;
+    shape.capacity = narrow_capacity(k);
+    let t = Instant::now();
+    let params = ParamsKZG::<Bn256>::setup(k, OsRng);
+    let keygen = NarrowCircuit { params: shape, witness: None };
+    let vk = keygen_vk(&params, &keygen).expect("keygen_vk");
+    let pk = keygen_pk(&params, vk, &keygen).expect("keygen_pk");
+    eprintln!("setup: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
+    let digest = zkplay_halo2::keccak256(&msg);
+    let instance = zkplay_halo2::public_inputs(&digest, msg.len() as u64);
+    let t = Instant::now();
+    let circuit = NarrowCircuit { params: shape, witness: Some(witness(&msg, shape.capacity)) };
+    let proof = zkplay_halo2::prove_shplonk_with::<_, EvmTranscript<_, NativeLoader, _, _>, _>(
+        &params, &pk, circuit, &instance,
+    )
+    .expect("create_proof");
+    let prove_ms = t.elapsed().as_secs_f64() * 1e3;
+    eprintln!("prove (EVM transcript): {prove_ms:.0} ms, {} bytes", proof.len());
+    assert!(verify_native(&params, pk.get_vk(), &proof, &instance), "native verify failed");
+    let t = Instant::now();
+    let sol = evm_verifier_source(&params, pk.get_vk(), instance.len());
+    eprintln!("verifier generation: {:.0} ms, {} chars of source", t.elapsed().as_secs_f64() * 1e3, sol.len());
+    std::fs::create_dir_all("out").unwrap();
+    std::fs::write("out/Halo2Verifier.sol", &sol).unwrap();
+    std::fs::write("out/calldata.hex", hex::encode(encode_calldata(&[instance.clone()], &proof))).unwrap();
+    let summary = serde_json::json!({
+        "circuit": "narrow", "k": k, "capacityBlocks": shape.capacity,
+        "proofBytes": proof.len(), "proveMs": prove_ms,
+        "advice": pk.get_vk().cs().num_advice_columns(), "fixed": pk.get_vk().cs().num_fixed_columns(),
+    });
+    std::fs::write("out/summary.json", serde_json::to_string_pretty(&summary).unwrap()).unwrap();
+    println!("{summary}");
 }
