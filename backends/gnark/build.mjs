@@ -63,7 +63,7 @@ export async function build({ root, cacheDir, outDir }) {
 
   // The wasm's sources, and the gnark-crypto patch by its contents (gnark/patches/ itself is
   // left out of the tree: its generator and test template do not change the build).
-  const wasmTree = hashTree([goDir], { exclude: ['_test.go', join('cmd', 'bench'), join('cmd', 'sample'), join('cmd', 'solidity'), join('cmd', 'primitives'), 'primitives', join(goDir, 'patches')] });
+  const wasmTree = hashTree([goDir], { exclude: ['_test.go', join('cmd', 'bench'), join('cmd', 'sample'), join('cmd', 'solidity'), join('cmd', 'primitives'), join('cmd', 'bb-crs'), 'primitives', join(goDir, 'patches')] });
   const wasmKey = createHash('sha256').update(wasmTree).update(patchSha(root, GNARK_CRYPTO_PATCH.patch)).digest('hex').slice(0, 12) + '-' + goVersion.split(' ')[2];
   const wasmFile = join(cacheDir, 'gnark', `wasm-${wasmKey}`, 'gnark.wasm');
   if (existsSync(wasmFile)) {
