@@ -164,13 +164,18 @@ export async function clippy() {
  * `cargo check` asks): no code generation, no link. A check-mode clippy would instead compile
  * every dependency again for wasm32 in a target folder of its own: about 320 s on a fresh machine.
  * The dependencies missing from the target folder (a build not yet made) are compiled first.
+ * `--crate-type rlib`: cargo names a cdylib's fingerprint folder without the hash of its features,
+ * so two lint targets compiling one crate with other features in one target folder (a crate's
+ * single and verifier variants; zkplay-plonky2 alone and as starky's dependency) took each
+ * other's place and were compiled again on every run (~130 s on a kept cache); an rlib's folder
+ * carries its features, and a second run finds every target fresh.
  */
 export async function clippyWasm() {
   const lintEnv = await clippyBuildEnv();
   for (const build of await wasmLintTargets()) {
     const { cwd, env, args } = await wasmCargo({ root, cacheDir, ...build });
     const patched = build.patches?.length ? ' (patched)' : '';
-    await run('cargo', ['rustc', ...args, '--lib', '--', '--emit=metadata'], {
+    await run('cargo', ['rustc', ...args, '--lib', '--crate-type', 'rlib', '--', '--emit=metadata'], {
       cwd,
       env: { ...env, ...lintEnv },
       prefix: `clippy ${build.crate} ${build.variant}${patched}`,
