@@ -289,27 +289,13 @@ var fromCoefficients = withVector("v", func(v []fr.Element) (any, error) {
 
 // wireMSMs(wires, nbPublic) -> {parts: Uint8Array}: the wire MSMs (prover.EncodeWireParts), the
 // second instance's while the first computes the quotient.
-func wireMSMs(args []js.Value) (func() (any, error), error) {
-	raw, err := bytesArg(args, 0, "wires")
+var wireMSMs = withVectorAndInt("wires", "nbPublic", func(wires []fr.Element, nbPublic int) (any, error) {
+	w, err := p.WireMSMs(wires, nbPublic)
 	if err != nil {
 		return nil, err
 	}
-	wires, err := prover.DecodeVector(raw)
-	if err != nil {
-		return nil, invalid("wires: %v", err)
-	}
-	nbPublic, err := intArg(args, 1, "nbPublic")
-	if err != nil {
-		return nil, err
-	}
-	return func() (any, error) {
-		w, err := p.WireMSMs(wires, nbPublic)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"parts": toUint8Array(prover.EncodeWireParts(w))}, nil
-	}, nil
-}
+	return map[string]any{"parts": toUint8Array(prover.EncodeWireParts(w))}, nil
+})
 
 // begun is work on the proof between begin and finish (started), refused before begin. It reads
 // started when it runs, in the goroutine, as the steps always did.
@@ -342,16 +328,41 @@ func withVectors(work func(b, c []fr.Element) (any, error)) func([]js.Value) (fu
 // withVector is a function of one vector, decoded when called; work runs on it in the goroutine.
 func withVector(name string, work func(v []fr.Element) (any, error)) func([]js.Value) (func() (any, error), error) {
 	return func(args []js.Value) (func() (any, error), error) {
-		raw, err := bytesArg(args, 0, name)
+		v, err := vectorArg(args, 0, name)
 		if err != nil {
 			return nil, err
 		}
-		v, err := prover.DecodeVector(raw)
-		if err != nil {
-			return nil, invalid("%s: %v", name, err)
-		}
 		return func() (any, error) { return work(v) }, nil
 	}
+}
+
+// withVectorAndInt is a function of a vector and a non-negative integer, both decoded when
+// called; work runs on them in the goroutine.
+func withVectorAndInt(vName, nName string, work func(v []fr.Element, n int) (any, error)) func([]js.Value) (func() (any, error), error) {
+	return func(args []js.Value) (func() (any, error), error) {
+		v, err := vectorArg(args, 0, vName)
+		if err != nil {
+			return nil, err
+		}
+		n, err := intArg(args, 1, nName)
+		if err != nil {
+			return nil, err
+		}
+		return func() (any, error) { return work(v, n) }, nil
+	}
+}
+
+// vectorArg decodes argument i, a vector of field elements (prover.DecodeVector).
+func vectorArg(args []js.Value, i int, name string) ([]fr.Element, error) {
+	raw, err := bytesArg(args, i, name)
+	if err != nil {
+		return nil, err
+	}
+	v, err := prover.DecodeVector(raw)
+	if err != nil {
+		return nil, invalid("%s: %v", name, err)
+	}
+	return v, nil
 }
 
 // intArg is argument i, a non-negative integer.
@@ -362,16 +373,12 @@ func intArg(args []js.Value, i int, name string) (int, error) {
 	return args[i].Int(), nil
 }
 
-// vectorArgs decodes two vectors of field elements (prover.DecodeVector).
+// vectorArgs decodes two vectors (vectorArg).
 func vectorArgs(args []js.Value, names ...string) (_, _ []fr.Element, err error) {
 	var vs [2][]fr.Element
 	for i, name := range names {
-		raw, err := bytesArg(args, i, name)
-		if err != nil {
+		if vs[i], err = vectorArg(args, i, name); err != nil {
 			return nil, nil, err
-		}
-		if vs[i], err = prover.DecodeVector(raw); err != nil {
-			return nil, nil, invalid("%s: %v", name, err)
 		}
 	}
 	return vs[0], vs[1], nil
@@ -427,30 +434,16 @@ var loadKey = withBytes("pk", func(pk []byte) (any, error) {
 })
 
 // zPart(tail: Uint8Array, from: number) -> {part: Uint8Array(64)}
-func zPart(args []js.Value) (func() (any, error), error) {
-	b, err := bytesArg(args, 0, "tail")
+var zPart = withVectorAndInt("tail", "from", func(h []fr.Element, from int) (any, error) {
+	part, err := p.ZPart(h, from)
 	if err != nil {
 		return nil, err
 	}
-	h, err := prover.DecodeVector(b)
-	if err != nil {
-		return nil, invalid("tail: %v", err)
-	}
-	from, err := intArg(args, 1, "from")
-	if err != nil {
-		return nil, err
-	}
-	return func() (any, error) {
-		part, err := p.ZPart(h, from)
-		if err != nil {
-			return nil, err
-		}
-		var a curve.G1Affine
-		a.FromJacobian(&part)
-		raw := a.RawBytes()
-		return map[string]any{"part": toUint8Array(raw[:])}, nil
-	}, nil
-}
+	var a curve.G1Affine
+	a.FromJacobian(&part)
+	raw := a.RawBytes()
+	return map[string]any{"part": toUint8Array(raw[:])}, nil
+})
 
 // memory() -> {heapSys, heapInuse, totalAlloc, numGC}
 var memory = noArgs(func() (any, error) {

@@ -16,7 +16,7 @@ mod circuit;
 use circuit::{keccak_rows, PreimageCircuit, WrapperParams};
 use halo2::{
     halo2curves::bn256::{Bn256, Fq, Fr, G1Affine},
-    plonk::{keygen_pk, keygen_vk, verify_proof, VerifyingKey},
+    plonk::{keygen_pk, keygen_vk, verify_proof, Circuit, VerifyingKey},
     poly::{
         commitment::ParamsProver,
         kzg::{commitment::ParamsKZG, multiopen::VerifierSHPLONK, strategy::SingleStrategy},
@@ -57,17 +57,40 @@ fn main() {
         final_guard: true,
     };
 
+    let keygen = PreimageCircuit::new(shape, None);
+    let circuit = PreimageCircuit::new(shape, Some(keccak_rows(&msg, &shape)));
+    let about = serde_json::json!({ "circuit": "zkevm", "k": k, "rowsPerRound": rpr, "capacityBlocks": capacity });
+    spike(k, &keygen, circuit, &msg, about);
+}
+
+/// The same for the narrow circuit (`crates/zkplay-halo2/src/narrow`, the page's default).
+fn narrow_main(args: &[String]) {
+    use zkplay_halo2::narrow::{narrow_capacity, witness::witness, NarrowCircuit, NarrowParams};
+    let k: u32 = args.first().map_or(11, |s| s.parse().expect("k"));
+    let msg = args.get(1).cloned().unwrap_or_else(|| "hello, evm".into()).into_bytes();
+    let mut shape = NarrowParams::default();
+    shape.k = k;
+    shape.capacity = narrow_capacity(k);
+    let keygen = NarrowCircuit { params: shape, witness: None };
+    let circuit = NarrowCircuit { params: shape, witness: Some(witness(&msg, shape.capacity)) };
+    let about = serde_json::json!({ "circuit": "narrow", "k": k, "capacityBlocks": shape.capacity });
+    spike(k, &keygen, circuit, &msg, about);
+}
+
+/// A TEST SETUP at `k` for `keygen`, a proof of `circuit` (`msg`'s witness) with the EVM
+/// transcript, checked natively, then the verifier's source and what `evm-verify.mjs` reads, in
+/// out/; `about` starts the summary.
+fn spike<C: Circuit<Fr>>(k: u32, keygen: &C, circuit: C, msg: &[u8], mut about: serde_json::Value) {
     // TEST SETUP (random secret), as in zkplay_halo2::setup.
     let t = Instant::now();
     let params = ParamsKZG::<Bn256>::setup(k, OsRng);
-    let vk = keygen_vk(&params, &PreimageCircuit::new(shape, None)).expect("keygen_vk");
-    let pk = keygen_pk(&params, vk, &PreimageCircuit::new(shape, None)).expect("keygen_pk");
+    let vk = keygen_vk(&params, keygen).expect("keygen_vk");
+    let pk = keygen_pk(&params, vk, keygen).expect("keygen_pk");
     eprintln!("setup: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
 
-    let digest = zkplay_halo2::keccak256(&msg);
+    let digest = zkplay_halo2::keccak256(msg);
     let instance = zkplay_halo2::public_inputs(&digest, msg.len() as u64);
     let t = Instant::now();
-    let circuit = PreimageCircuit::new(shape, Some(keccak_rows(&msg, &shape)));
     // zkplay's prover (SHPLONK, the OS's randomness) with the EVM transcript the verifier replays.
     let proof = zkplay_halo2::prove_shplonk_with::<_, EvmTranscript<_, NativeLoader, _, _>, _>(
         &params, &pk, circuit, &instance,
@@ -84,14 +107,14 @@ fn main() {
     std::fs::create_dir_all("out").unwrap();
     std::fs::write("out/Halo2Verifier.sol", &sol).unwrap();
     std::fs::write("out/calldata.hex", hex::encode(encode_calldata(&[instance.clone()], &proof))).unwrap();
-    let summary = serde_json::json!({
-        "k": k, "rowsPerRound": rpr, "capacityBlocks": capacity,
-        "message": String::from_utf8_lossy(&msg), "digest": hex::encode(digest),
+    let more = serde_json::json!({
+        "message": String::from_utf8_lossy(msg), "digest": hex::encode(digest),
         "instances": instance.len(), "proofBytes": proof.len(), "proveMs": prove_ms,
         "advice": pk.get_vk().cs().num_advice_columns(), "fixed": pk.get_vk().cs().num_fixed_columns(),
     });
-    std::fs::write("out/summary.json", serde_json::to_string_pretty(&summary).unwrap()).unwrap();
-    println!("{summary}");
+    about.as_object_mut().unwrap().extend(more.as_object().unwrap().clone());
+    std::fs::write("out/summary.json", serde_json::to_string_pretty(&about).unwrap()).unwrap();
+    println!("{about}");
 }
 
 fn verify_native(params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine>, proof: &[u8], instance: &[Fr]) -> bool {
@@ -117,44 +140,4 @@ fn evm_verifier_source(params: &ParamsKZG<Bn256>, vk: &VerifyingKey<G1Affine>, n
     let proof = Verifier::read_proof(&dk, &protocol, &instances, &mut transcript).expect("read_proof");
     Verifier::verify(&dk, &protocol, &instances, &proof).expect("verify");
     loader.solidity_code()
-}
-
-/// The same for the narrow circuit (`crates/zkplay-halo2/src/narrow`, the page's default).
-fn narrow_main(args: &[String]) {
-    use zkplay_halo2::narrow::{narrow_capacity, witness::witness, NarrowCircuit, NarrowParams};
-    let k: u32 = args.first().map_or(11, |s| s.parse().expect("k"));
-    let msg = args.get(1).cloned().unwrap_or_else(|| "hello, evm".into()).into_bytes();
-    let mut shape = NarrowParams::default();
-    shape.k = k;
-    shape.capacity = narrow_capacity(k);
-    let t = Instant::now();
-    let params = ParamsKZG::<Bn256>::setup(k, OsRng);
-    let keygen = NarrowCircuit { params: shape, witness: None };
-    let vk = keygen_vk(&params, &keygen).expect("keygen_vk");
-    let pk = keygen_pk(&params, vk, &keygen).expect("keygen_pk");
-    eprintln!("setup: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
-    let digest = zkplay_halo2::keccak256(&msg);
-    let instance = zkplay_halo2::public_inputs(&digest, msg.len() as u64);
-    let t = Instant::now();
-    let circuit = NarrowCircuit { params: shape, witness: Some(witness(&msg, shape.capacity)) };
-    let proof = zkplay_halo2::prove_shplonk_with::<_, EvmTranscript<_, NativeLoader, _, _>, _>(
-        &params, &pk, circuit, &instance,
-    )
-    .expect("create_proof");
-    let prove_ms = t.elapsed().as_secs_f64() * 1e3;
-    eprintln!("prove (EVM transcript): {prove_ms:.0} ms, {} bytes", proof.len());
-    assert!(verify_native(&params, pk.get_vk(), &proof, &instance), "native verify failed");
-    let t = Instant::now();
-    let sol = evm_verifier_source(&params, pk.get_vk(), instance.len());
-    eprintln!("verifier generation: {:.0} ms, {} chars of source", t.elapsed().as_secs_f64() * 1e3, sol.len());
-    std::fs::create_dir_all("out").unwrap();
-    std::fs::write("out/Halo2Verifier.sol", &sol).unwrap();
-    std::fs::write("out/calldata.hex", hex::encode(encode_calldata(&[instance.clone()], &proof))).unwrap();
-    let summary = serde_json::json!({
-        "circuit": "narrow", "k": k, "capacityBlocks": shape.capacity,
-        "proofBytes": proof.len(), "proveMs": prove_ms,
-        "advice": pk.get_vk().cs().num_advice_columns(), "fixed": pk.get_vk().cs().num_fixed_columns(),
-    });
-    std::fs::write("out/summary.json", serde_json::to_string_pretty(&summary).unwrap()).unwrap();
-    println!("{summary}");
 }
