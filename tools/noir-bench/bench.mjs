@@ -5,9 +5,11 @@
 // proves in Chromium once per thread count. Prints medians and writes out/result.json.
 //
 // Usage (from this folder, after `npm ci` here and at the repository root):
-//   node bench.mjs [--threads 1,2] [--runs 5]
+//   node bench.mjs [--threads 1,2] [--runs 5] [--ours gnark,halo2]
+// --ours runs scripts/bench-compare.mjs for those backends between two bb.js sweeps and prints
+// each one's wasm median over bb.js's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cliOptions, countList } from '../../scripts/lib/args.mjs';
@@ -21,7 +23,11 @@ const vite = await import(root.resolve('vite'));
 const { compile_program, createFileManager } = await import('@noir-lang/noir_wasm');
 const { Barretenberg, BackendType } = await import('@aztec/bb.js');
 
-const opts = cliOptions('node bench.mjs [--threads 1,2] [--runs 5]', { threads: '1,2', runs: '5' });
+const opts = cliOptions('node bench.mjs [--threads 1,2] [--runs 5] [--ours gnark,halo2]', {
+  threads: '1,2',
+  runs: '5',
+  ours: undefined,
+});
 const threadCounts = countList(opts.threads, 'threads');
 const [runs] = countList(opts.runs, 'runs');
 const generated = join(here, 'web/public/generated');
@@ -44,12 +50,40 @@ await vite.build({ configFile: join(here, 'vite.config.mjs'), logLevel: 'warn' }
 const server = await vite.preview({ configFile: join(here, 'vite.config.mjs'), preview: { port: 0, host: '127.0.0.1' } });
 const url = server.resolvedUrls.local[0];
 
-// 4. One page per thread count, on an otherwise idle machine (the load is recorded).
+// 4. bb.js, one page per thread count; with --ours, our backends' bench-compare in between and
+// bb.js again after it, so that both are timed in the same minutes (this VM's speed drifts).
 const loads = [await machineLoad('before')];
-const results = [];
 const browser = await chromium.launch(chromiumLaunchOptions());
 const chromiumVersion = browser.version();
+const sweeps = [];
+let ours;
 try {
+  sweeps.push(await sweepBb());
+  if (opts.ours) {
+    ours = runOurs(opts.ours);
+    sweeps.push(await sweepBb());
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+loads.push(await machineLoad('after'));
+const note = describeLoad(loads);
+console.log(note);
+if (ours) printRatios();
+mkdirSync(join(here, 'out'), { recursive: true });
+writeFileSync(
+  join(here, 'out/result.json'),
+  JSON.stringify(
+    { what: 'bb.js witness and proof, one Keccak block', chromium: chromiumVersion, circuit: size, sweeps, ours: ours?.rows, loads, note },
+    null,
+    2,
+  ),
+);
+
+/** bb.js's medians per thread count, one fresh page each. */
+async function sweepBb() {
+  const results = [];
   for (const threads of threadCounts) {
     const page = await browser.newPage();
     await page.goto(`${url}?threads=${threads}&runs=${runs}`);
@@ -66,18 +100,35 @@ try {
       `bb.js, ${threads} thread(s): ${(r.medianMs / 1000).toFixed(2)} s median (${(r.minMs / 1000).toFixed(2)}–${(r.maxMs / 1000).toFixed(2)} s) of ${runs} after a warm-up, proof ${r.proofBytes} B`,
     );
   }
-} finally {
-  await browser.close();
-  await server.close();
+  return results;
 }
-loads.push(await machineLoad('after'));
-const note = describeLoad(loads);
-console.log(note);
-mkdirSync(join(here, 'out'), { recursive: true });
-writeFileSync(
-  join(here, 'out/result.json'),
-  JSON.stringify({ what: 'bb.js witness and proof, one Keccak block', chromium: chromiumVersion, circuit: size, results, loads, note }, null, 2),
-);
+
+/** scripts/bench-compare.mjs for our backends at one block, the same thread counts and runs. */
+function runOurs(backends) {
+  const file = join(here, 'out/ours.json');
+  mkdirSync(join(here, 'out'), { recursive: true });
+  const args = ['--backends', backends, '--blocks', '1', '--threads', opts.threads, '--runs', String(runs), '--warmup', '1'];
+  execFileSync(process.execPath, ['scripts/bench-compare.mjs', ...args, '--out', file], {
+    cwd: join(here, '../..'),
+    stdio: 'inherit',
+  });
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Each of our backends' wasm median over bb.js's, per thread count, against each bb.js sweep. */
+function printRatios() {
+  console.log('\n| ours (wasm, median) / bb.js | ' + threadCounts.map((t) => `${t} thread(s)`).join(' | ') + ' |');
+  console.log('|---|' + threadCounts.map(() => '---').join('|') + '|');
+  for (const row of ours.rows) {
+    const cells = threadCounts.map((t, i) => {
+      const mine = row.threads?.[t]?.wasmMs?.median;
+      if (!mine) return '–';
+      const bb = sweeps.map((sweep) => sweep[i].medianMs);
+      return `${(mine / 1000).toFixed(2)} s: ${bb.map((b) => `${(mine / b).toFixed(2)}x`).join(', ')}`;
+    });
+    console.log(`| ${row.backend} | ${cells.join(' | ')} |`);
+  }
+}
 
 async function circuitSize(program) {
   const api = await Barretenberg.new({ threads: 1, backend: BackendType.Wasm, skipSrsInit: true });
