@@ -350,7 +350,8 @@ func (p *Prover) ZPart(h []fr.Element, from int) (part curve.G1Jac, err error) {
 }
 
 // Finish adds the blinding, the wire MSMs and the tail's Σ hⱼ[Zⱼ]₁ to the head and encodes the
-// proof as Prove does. It leaves st as it was (a test finishes one proof with several tails).
+// proof as Prove does. It changes nothing in st but its Steps (a test finishes one proof with
+// several tails).
 func (st *Started) Finish(tail curve.G1Jac) ([]byte, error) {
 	if st.zHead == nil || st.wires == nil {
 		return nil, errorf(CodeInternal, "finish called before zHead or before the wire MSMs were set")
