@@ -318,10 +318,14 @@ func TestTwoPartsConcurrently(t *testing.T) {
 			return err
 		}()
 	}()
-	if err := p.ToCoefficients(st.C); err != nil {
+	coefficients, err := p.CToCoefficients(st)
+	if err != nil {
 		t.Fatal(err)
 	}
-	cIn <- travel(st.C)
+	if _, err := p.CToCoefficients(st); CodeOf(err) != CodeInternal {
+		t.Fatalf("C taken to coefficients twice: %v", err)
+	}
+	cIn <- travel(coefficients)
 	if err := p.ContinueA(st); err != nil {
 		t.Fatal(err)
 	}

@@ -190,6 +190,19 @@ func (p *Prover) FromCoefficients(vs ...[]fr.Element) error {
 	return p.onDomain(vs, func(d *fft.Domain, v []fr.Element) { d.FFT(v, fft.DIT, fft.OnCoset()) })
 }
 
+// CToCoefficients takes st's C to its coefficients and hands them over (st keeps none): the
+// first instance's half of C's coset, for a second instance's FromCoefficients. Refused twice.
+func (p *Prover) CToCoefficients(st *Started) (c []fr.Element, err error) {
+	err = p.step(st.C != nil, "C taken to coefficients twice or before begin", func(_ *groth16bn254.ProvingKey, _ *time.Time) error {
+		if err := p.ToCoefficients(st.C); err != nil {
+			return err
+		}
+		c, st.C = st.C, nil
+		return nil
+	})
+	return c, err
+}
+
 // onDomain runs f on each of vs once each has been checked to be as long as the domain.
 func (p *Prover) onDomain(vs [][]fr.Element, f func(d *fft.Domain, v []fr.Element)) (err error) {
 	defer recoverTo(&err, CodeInternal, "proving")

@@ -166,9 +166,9 @@ export async function clippy() {
  * The dependencies missing from the target folder (a build not yet made) are compiled first.
  * `--crate-type rlib`: cargo names a cdylib's fingerprint folder without the hash of its features,
  * so two lint targets compiling one crate with other features in one target folder (a crate's
- * single and verifier variants; zkplay-plonky2 alone and as starky's dependency) took each
- * other's place and were compiled again on every run (~130 s on a kept cache); an rlib's folder
- * carries its features, and a second run finds every target fresh.
+ * single and verifier variants; zkplay-plonky2 alone and as starky's dependency) would take each
+ * other's place and compile again on every run; an rlib's folder carries its features, so a
+ * second run finds every target fresh.
  */
 export async function clippyWasm() {
   const lintEnv = await clippyBuildEnv();

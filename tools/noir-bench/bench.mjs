@@ -1,5 +1,5 @@
 // bb.js (Aztec's UltraHonk prover, threaded wasm) on zkplay's statement, in the Chromium and with
-// the launch flags of zkplay's own browser benchmarks: what issue 40 compares our provers with.
+// the launch flags of zkplay's own browser benchmarks: the stack our provers are compared with.
 // Compiles circuit/ with noir_wasm, writes a stand-in CRS (gnark/cmd/bb-crs: why, and why proofs
 // made with it are timed but do not verify), builds web/ with vite, serves it cross-origin isolated and
 // proves in Chromium once per thread count. Prints medians and writes out/result.json.

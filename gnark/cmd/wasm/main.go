@@ -244,15 +244,11 @@ var begin = withBytes("message", func(msg []byte) (any, error) {
 // toCoefficientsC() -> {c}: C's coefficients (the first half of its coset), for the second's
 // fromCoefficients.
 var toCoefficientsC = noArgs(begun("toCoefficientsC", func(st *prover.Started) (any, error) {
-	if st.C == nil {
-		return nil, &prover.Error{Code: prover.CodeInternal, Err: fmt.Errorf("toCoefficientsC called twice")}
-	}
-	if err := p.ToCoefficients(st.C); err != nil {
+	c, err := p.CToCoefficients(st)
+	if err != nil {
 		return nil, err
 	}
-	c := toUint8Array(prover.EncodeVector(st.C))
-	st.C = nil
-	return map[string]any{"c": c}, nil
+	return map[string]any{"c": toUint8Array(prover.EncodeVector(c))}, nil
 }))
 
 // proceed() takes A to the coset.

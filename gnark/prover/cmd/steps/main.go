@@ -93,7 +93,12 @@ func main() {
 			}
 		}
 		tB := timed(func() { b = roundTrip(st.B); must(p.Cosets(b)); b = roundTrip(b) })
-		tC := timed(func() { c = st.C; must(p.ToCoefficients(c)); c = roundTrip(c) })
+		tC := timed(func() {
+			var err error
+			c, err = p.CToCoefficients(st)
+			must(err)
+			c = roundTrip(c)
+		})
 		tCf := timed(func() { must(p.FromCoefficients(c)); c = roundTrip(c) })
 		tW := timed(func() {
 			var err error
