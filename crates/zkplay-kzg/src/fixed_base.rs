@@ -17,7 +17,7 @@ use ekzg_bls12_381::{
     fixed_base_msm::FixedBaseMSMPrecompBLST, reduce_bytes_to_scalar_bias, traits::*, G1Point, G1Projective, Scalar,
 };
 use ekzg_maybe_rayon::prelude::*;
-use ekzg_polynomial::domain::Domain;
+use ekzg_polynomial::{domain::Domain, poly_coeff::PolyCoeff};
 use ekzg_serialization::{deserialize_blob_to_scalars, serialize_g1_compressed};
 use ekzg_single_open::bitreverse_slice;
 use rust_eth_kzg::constants::{BYTES_PER_BLOB, FIELD_ELEMENTS_PER_BLOB};
@@ -79,6 +79,13 @@ impl FixedBaseProver {
     pub fn compute_kzg_proof(&self, blob: &[u8; BYTES_PER_BLOB], z: Scalar) -> ([u8; 48], Scalar) {
         let (quotient, y) = divide_by_linear(&self.polynomial(blob), z);
         (serialize_g1_compressed(&self.msm(&quotient)), y)
+    }
+
+    /// The Fiat–Shamir challenge z of (blob, commitment) and the blob's polynomial at z: what
+    /// `verify_blob_kzg_proof` checks the proof against (src/opening.rs).
+    pub fn challenge_and_value(&self, blob: &[u8; BYTES_PER_BLOB], commitment: &[u8; 48]) -> (Scalar, Scalar) {
+        let z = challenge(blob, commitment);
+        (z, PolyCoeff(self.polynomial(blob)).eval(&z))
     }
 
     /// The proof at the Fiat–Shamir challenge of (blob, commitment); like the library, it does not

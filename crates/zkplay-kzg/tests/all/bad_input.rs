@@ -1,15 +1,9 @@
 //! test-vectors/kzg/bad-input.json: each bad input refused with its code (the same codes as
 //! gnark/ethkzg's), and proofs that do not hold answered false, not true and not an error.
 
-use std::sync::OnceLock;
-
+use crate::kzg;
 use serde_json::Value;
-use zkplay_kzg::{versioned_hash, Kzg, KzgError};
-
-fn kzg() -> &'static Kzg {
-    static K: OnceLock<Kzg> = OnceLock::new();
-    K.get_or_init(Kzg::new)
-}
+use zkplay_kzg::{versioned_hash, KzgError};
 
 /// The file's shorthands (its description says what each means).
 fn hex_of(v: &Value) -> String {

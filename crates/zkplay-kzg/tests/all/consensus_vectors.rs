@@ -2,15 +2,11 @@
 //! as test-vectors/kzg/source.json says: every case of every kind, refused input included
 //! (output null: the layer must answer an error, never a value).
 
-use std::{collections::BTreeMap, fs, path::PathBuf, process::Command, sync::OnceLock};
+use std::{collections::BTreeMap, fs, path::PathBuf, process::Command};
 
+use crate::kzg;
 use serde_yaml::Value;
-use zkplay_kzg::{CellsAndProofs, Kzg, KzgError};
-
-fn kzg() -> &'static Kzg {
-    static K: OnceLock<Kzg> = OnceLock::new();
-    K.get_or_init(Kzg::new)
-}
+use zkplay_kzg::{CellsAndProofs, KzgError};
 
 #[derive(serde::Deserialize)]
 struct Source {

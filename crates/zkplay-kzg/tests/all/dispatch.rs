@@ -1,13 +1,13 @@
 //! call answers as the vectors' output, or {"error": {code, message}}, never panics.
 
 use serde_json::Value;
-use zkplay_kzg::{dispatch::call, measure::bench_blob, Kzg};
+use zkplay_kzg::{dispatch::call, measure::bench_blob};
 
 #[test]
 fn call_answers_or_names_the_error() {
-    let k = Kzg::new();
+    let k = crate::kzg();
     let out: Value = serde_json::from_str(&call(
-        &k,
+        k,
         "blob_to_kzg_commitment",
         &serde_json::json!({ "blob": bench_blob() }).to_string(),
     ))
@@ -20,7 +20,7 @@ fn call_answers_or_names_the_error() {
         ("recover_cells_and_kzg_proofs", r#"{"cell_indices":[-1],"cells":["0x00"]}"#, "cell_index_out_of_range"),
         ("no_such_op", "{}", "library"),
     ] {
-        let out: Value = serde_json::from_str(&call(&k, op, args)).unwrap();
+        let out: Value = serde_json::from_str(&call(k, op, args)).unwrap();
         assert_eq!(out["error"]["code"], code, "{op} {args}: {out}");
         assert!(out["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
     }
@@ -28,8 +28,8 @@ fn call_answers_or_names_the_error() {
 
 #[test]
 fn thesis_measure_answers_a_timing_or_a_size_code() {
-    let k = Kzg::new();
-    let out: Value = serde_json::from_str(&call(&k, "thesis_measure", r#"{"op":"fft_g1","log":4,"runs":1}"#)).unwrap();
+    let k = crate::kzg();
+    let out: Value = serde_json::from_str(&call(k, "thesis_measure", r#"{"op":"fft_g1","log":4,"runs":1}"#)).unwrap();
     assert_eq!(out["op"], "fft_g1");
     assert_eq!(out["log"], 4);
     for (args, code) in [
@@ -38,7 +38,7 @@ fn thesis_measure_answers_a_timing_or_a_size_code() {
         (r#"{"op":"kzg10_commit","log":2.5}"#, "size_out_of_range"),
         (r#"{"op":"kzg11","log":4}"#, "library"),
     ] {
-        let out: Value = serde_json::from_str(&call(&k, "thesis_measure", args)).unwrap();
+        let out: Value = serde_json::from_str(&call(k, "thesis_measure", args)).unwrap();
         assert_eq!(out["error"]["code"], code, "{args}: {out}");
     }
 }

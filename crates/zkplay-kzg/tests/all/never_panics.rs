@@ -3,7 +3,7 @@
 //! lists cut or repeated), answers JSON — a value or {"error"} — every time.
 
 use serde_json::{json, Value};
-use zkplay_kzg::{dispatch::call, measure::bench_blob, Kzg};
+use zkplay_kzg::{dispatch::call, measure::bench_blob};
 
 /// xorshift64: a fixed sequence, so a failure repeats.
 struct Rng(u64);
@@ -37,18 +37,15 @@ fn mutate(r: &mut Rng, hex: &str) -> String {
 
 #[test]
 fn mutated_inputs_get_an_answer_never_a_panic() {
-    let k = Kzg::new();
+    let k = crate::kzg();
     let blob = bench_blob();
-    let c = call(&k, "blob_to_kzg_commitment", &json!({ "blob": blob }).to_string());
+    let c = call(k, "blob_to_kzg_commitment", &json!({ "blob": blob }).to_string());
     let c: String = serde_json::from_str(&c).unwrap();
-    let p: String = serde_json::from_str(&call(
-        &k,
-        "compute_blob_kzg_proof",
-        &json!({ "blob": blob, "commitment": c }).to_string(),
-    ))
-    .unwrap();
+    let p: String =
+        serde_json::from_str(&call(k, "compute_blob_kzg_proof", &json!({ "blob": blob, "commitment": c }).to_string()))
+            .unwrap();
     let cp: Value =
-        serde_json::from_str(&call(&k, "compute_cells_and_kzg_proofs", &json!({ "blob": blob }).to_string())).unwrap();
+        serde_json::from_str(&call(k, "compute_cells_and_kzg_proofs", &json!({ "blob": blob }).to_string())).unwrap();
     let (cells, proofs) = (cp[0].as_array().unwrap().clone(), cp[1].as_array().unwrap().clone());
     let z = format!("0x{:064x}", 5);
     let mut r = Rng(0x9e3779b97f4a7c15);
@@ -92,7 +89,7 @@ fn mutated_inputs_get_an_answer_never_a_panic() {
             ("versioned_hash", json!({ "commitment": m(&mut r, &c) })),
         ];
         for (op, args) in cases {
-            let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&k, op, &args.to_string())))
+            let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(k, op, &args.to_string())))
                 .unwrap_or_else(|_| panic!("round {round}: {op} panicked"));
             let v: Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{op}: not JSON: {out}"));
             if let Some(e) = v.get("error") {
