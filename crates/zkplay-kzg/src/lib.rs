@@ -100,8 +100,8 @@ impl Kzg {
     }
 
     /// The specs' check: the challenge z from (blob, commitment), y = p(z), then the opening. On
-    /// two threads one decodes the blob and evaluates it at z while the other decodes the points.
-    /// Errors come in argument order, as on one thread.
+    /// two threads one decodes the blob and evaluates it at z while the other decodes the points
+    /// and runs the proof's Miller loop. Errors come in argument order, as on one thread.
     pub fn verify_blob_kzg_proof(&self, blob: &str, commitment: &str, proof: &str) -> Result<bool, KzgError> {
         let (value, points) = join(
             || {
@@ -109,11 +109,15 @@ impl Kzg {
                 let commitment = input::bytes::<{ input::BYTES_PER_POINT }>(commitment, "commitment")?;
                 Ok::<_, KzgError>(self.fixed.challenge_and_value(&blob, &commitment))
             },
-            || Ok::<_, KzgError>((input::g1(commitment, "commitment")?.1, input::g1(proof, "proof")?.1)),
+            || {
+                let (_, c) = input::g1(commitment, "commitment")?;
+                let (_, p) = input::g1(proof, "proof")?;
+                Ok::<_, KzgError>((c, p, self.opening.proof_term(&p)))
+            },
         );
         let (z, y) = value?;
-        let (commitment, proof) = points?;
-        Ok(self.opening.verify(&commitment, z, y, &proof))
+        let (commitment, proof, proof_term) = points?;
+        Ok(self.opening.verify_with(&commitment, z, y, &proof, &proof_term))
     }
 
     pub fn verify_blob_kzg_proof_batch(

@@ -11,9 +11,13 @@
 //! precomputation, the multi-Miller loop and final exponentiation.
 //!
 //! The points arrive decoded: `input::g1` has checked them (on the curve, in the subgroup) once;
-//! the library's entry points would decode them again.
+//! the library's entry points would decode them again. The two Miller loops run apart (the
+//! product of their results is the pairing product's), so that on two threads the proof's runs
+//! beside the blob's evaluation.
 
-use ekzg_bls12_381::{lincomb::g1_lincomb, multi_pairings, traits::*, G1Point, G2Prepared, Scalar};
+use blstrs::{Bls12, MillerLoopResult};
+use ekzg_bls12_381::{lincomb::g1_lincomb, traits::*, G1Point, G2Prepared, Scalar};
+use pairing::{MillerLoopResult as _, MultiMillerLoop};
 use rust_eth_kzg::TrustedSetup;
 
 pub struct OpeningVerifier {
@@ -33,11 +37,30 @@ impl OpeningVerifier {
         }
     }
 
-    /// Whether `proof` opens `commitment` to `y` at `z`.
-    pub fn verify(&self, commitment: &G1Point, z: Scalar, y: Scalar, proof: &G1Point) -> bool {
+    /// The proof's Miller loop, e(π, [τ]G2) before the final exponentiation: it needs neither z
+    /// nor y, so a second thread runs it while the first evaluates the blob at z.
+    pub fn proof_term(&self, proof: &G1Point) -> MillerLoopResult {
+        Bls12::multi_miller_loop(&[(proof, &self.tau_g2)])
+    }
+
+    /// Whether `proof`, whose [`Self::proof_term`] is given, opens `commitment` to `y` at `z`.
+    pub fn verify_with(
+        &self,
+        commitment: &G1Point,
+        z: Scalar,
+        y: Scalar,
+        proof: &G1Point,
+        proof_term: &MillerLoopResult,
+    ) -> bool {
         let lhs = g1_lincomb(&[*commitment, self.g1, *proof], &[Scalar::ONE, -y, z])
             .expect("three points, three scalars")
             .to_affine();
-        multi_pairings(&[(&lhs, &self.neg_g2), (proof, &self.tau_g2)])
+        let product = Bls12::multi_miller_loop(&[(&lhs, &self.neg_g2)]) + proof_term;
+        product.final_exponentiation().is_identity().into()
+    }
+
+    /// Whether `proof` opens `commitment` to `y` at `z`.
+    pub fn verify(&self, commitment: &G1Point, z: Scalar, y: Scalar, proof: &G1Point) -> bool {
+        self.verify_with(commitment, z, y, proof, &self.proof_term(proof))
     }
 }
