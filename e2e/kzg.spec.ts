@@ -109,8 +109,8 @@ test('the consensus-spec KZG vectors pass in Chromium, in Go and in Rust, refuse
 });
 
 // One test, two steps: each kzg-init or first call loads a language's trusted setup in the
-// panel's worker (Go ~12.6 s, Rust ~16.3 s in Chromium here), and the thesis's operations, on
-// the same thread count, reuse the worker and setups the timings loaded.
+// panel's worker (Go ~12 s, Rust ~18 s on one thread in Chromium here), and the thesis's
+// operations, on the same thread count, reuse the worker and setups the timings loaded.
 test("the KZG panel: timings, a blob of one's own, a pasted triple; then the thesis's operations in the same worker", async ({
   page,
 }) => {
