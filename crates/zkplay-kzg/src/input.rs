@@ -32,8 +32,8 @@ const NIBBLE: [u8; 256] = {
 };
 
 /// `what` names the input in messages ("blob", "proof 3"…). A blob is 262,144 digits, decoded
-/// through a table in one pass: the generic decoder's per-digit matching was a third of a blob
-/// proof's check natively (1.6 of 4.5 ms).
+/// through a table in one pass: the `hex` crate's per-digit matching takes about a third of a
+/// blob proof's check natively (1.6 of 4.5 ms; the table 0.14 ms).
 pub fn bytes<const N: usize>(hex_str: &str, what: &str) -> Result<Box<[u8; N]>, KzgError> {
     let digits = hex_str.strip_prefix("0x").unwrap_or(hex_str).as_bytes();
     let bad_hex =

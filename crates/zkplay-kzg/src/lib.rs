@@ -17,7 +17,10 @@ pub mod thesis;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
-use rust_eth_kzg::{constants::CELLS_PER_EXT_BLOB, DASContext, TrustedSetup, UsePrecomp};
+use rust_eth_kzg::{
+    constants::{CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL},
+    DASContext, TrustedSetup, UsePrecomp,
+};
 use sha2::{Digest, Sha256};
 
 pub use error::{Code, KzgError};
@@ -38,8 +41,12 @@ pub struct CellsAndProofs {
 /// faster on one thread (2.33–2.60 → 1.31–1.50 s) for 24 MiB and 1–2 s more of loading;
 /// window 8 only 1.2x more (1.12 s) for 96 MiB and ~5 s more.
 pub const FK20_WINDOW_BITS: usize = 6;
-/// 128 MSMs × 64 points × 2^(w−1) multiples × 96 bytes (an affine G1 point).
-pub const FK20_TABLE_BYTES: usize = 128 * 64 * (1 << (FK20_WINDOW_BITS - 1)) * 96;
+/// One MSM per cell (128), each over one point per cell's worth of the blob (4096 / 64 = 64),
+/// each point with 2^(w−1) multiples, affine.
+pub const FK20_TABLE_BYTES: usize = CELLS_PER_EXT_BLOB
+    * (FIELD_ELEMENTS_PER_BLOB / FIELD_ELEMENTS_PER_CELL)
+    * (1 << (FK20_WINDOW_BITS - 1))
+    * std::mem::size_of::<ekzg_bls12_381::G1Point>();
 
 pub struct Kzg {
     ctx: DASContext,

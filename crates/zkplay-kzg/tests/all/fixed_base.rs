@@ -8,7 +8,7 @@ use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 use zkplay_kzg::{fixed_base::FixedBaseProver, input, measure::bench_blob};
 
 /// Blobs: all zeros, one small element, every element r − 1 (the largest), and the bench blob.
-fn blobs() -> Vec<Box<[u8; 131_072]>> {
+pub(crate) fn blobs() -> Vec<Box<[u8; 131_072]>> {
     let r_minus_1 = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000000";
     [
         format!("0x{}", "00".repeat(131_072)),
